@@ -1,0 +1,57 @@
+"""siege_nb: three historical siege games, with every disputed rule as a sourced option.
+
+>>> import siege_nb as sn
+>>> sn.GAMES
+('siege-of-paris', 'belagerung', 'pyramid-siege')
+>>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux")
+>>> g.rules["protection"]
+'adjacent'
+>>> sorted(str(m) for m in g.legal_moves())
+['C0-f5', 'C0-g5', 'C4-f12', 'C4-g12']
+
+The engine needs neither matplotlib nor ipywidgets; the drawing and widget layers do.
+"""
+
+from siege_nb.games.base import Game, IllegalMove, Move, Reading, Result, Verdict
+from siege_nb.games.registry import new_game
+from siege_nb.records import RecordError, load_game
+from siege_nb.rules import (
+    GAMES,
+    SOURCES,
+    Choice,
+    FixedRule,
+    Option,
+    RuleSet,
+    Source,
+    fixed_rules,
+    option,
+    options,
+    presets,
+    rules,
+)
+
+__all__ = [
+    "GAMES",
+    "SOURCES",
+    "Choice",
+    "FixedRule",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "Reading",
+    "RecordError",
+    "Result",
+    "RuleSet",
+    "Source",
+    "Verdict",
+    "fixed_rules",
+    "load_game",
+    "new_game",
+    "option",
+    "options",
+    "presets",
+    "rules",
+]
+
+__version__ = "0.1.0"

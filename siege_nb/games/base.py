@@ -1,0 +1,367 @@
+"""What every siege game shares: moves, results, verdicts, errors and the :class:`Game` object.
+
+A :class:`Game` is a thin shell around an engine (one per game) that knows the rules, and a
+stack of immutable states, so undo and redo restore a position exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from siege_nb.rules import RuleSet, format_value
+
+__all__ = [
+    "Engine",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Reading",
+    "Result",
+    "Verdict",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move. ``str(move)`` is its text: ``a2-b3``, ``k7xj8``, ``g5-C0``, ``demand``.
+
+    ``path`` lists the points from start to end (a slide's squares in between included);
+    ``captures`` the points whose pieces are taken; ``kind`` is ``"step"``, ``"enter"``
+    (from a square onto a circle), ``"capture"`` or ``"demand"``.
+    """
+
+    start: str | None
+    end: str | None
+    path: tuple[str, ...]
+    captures: tuple[str, ...]
+    kind: str
+    # The engine's own encoding, so that playing a Move needs no second lookup.
+    raw: Any = field(default=None, repr=False, compare=False, hash=False)
+
+    @property
+    def text(self) -> str:
+        """The move in the notation of ``design.md`` section 3."""
+        if self.start is None:
+            return self.kind
+        sep = "x" if self.captures else "-"
+        return f"{self.start}{sep}{self.end}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended. ``winner`` is a side name or ``None`` for a draw.
+
+    ``reason`` says why in words; ``rule`` is the id of the rule that ended it.
+    """
+
+    winner: str | None
+    reason: str
+    rule: str = ""
+
+    def __str__(self) -> str:
+        who = "draw" if self.winner is None else f"{self.winner} win"
+        return f"{who}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An option choice under which a move's verdict would be the opposite of the current one."""
+
+    option: str
+    option_id: str
+    value: Any
+    sources: tuple[str, ...]
+    legal: bool
+
+    def __str__(self) -> str:
+        holders = ", ".join(self.sources) if self.sources else "no source"
+        return f"{self.option_id} {self.option} = {format_value(self.value)} ({holders})"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer of :meth:`Game.why`: is a move legal here, and why (not)?
+
+    ``rule`` is the id of the rule or option that decides; ``sources`` the keys of the
+    sources behind it; ``differs_under`` lists single option changes that flip the verdict.
+    ``bool(verdict)`` is ``verdict.legal``.
+    """
+
+    move: str
+    legal: bool
+    reason: str
+    rule: str | None = None
+    sources: tuple[str, ...] = ()
+    differs_under: tuple[Reading, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        head = f"{self.move}: {'legal' if self.legal else 'illegal'}. {self.reason}"
+        if self.differs_under:
+            word = "illegal" if self.legal else "legal"
+            head += f" It would be {word} under " + "; ".join(map(str, self.differs_under)) + "."
+        return head
+
+
+class IllegalMove(ValueError):
+    """Raised by :meth:`Game.play` for a move that is not legal; the game is unchanged.
+
+    ``reason`` says why in words and names the rule; ``verdict`` is the full :class:`Verdict`.
+    """
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(f"{verdict.move}: {verdict.reason}")
+        self.verdict = verdict
+        self.reason = verdict.reason
+        self.move = verdict.move
+
+
+class Engine(Protocol):
+    """What a game's rules engine provides to :class:`Game` (one engine per rule set)."""
+
+    game: str
+    rules: RuleSet
+    sides: tuple[str, ...]
+
+    def initial_state(self, setup: Mapping[str, Any]) -> Any: ...
+    def legal(self, state: Any) -> list[Move]: ...
+    def apply(self, state: Any, move: Move) -> Any: ...
+    def explain(self, state: Any, text: str) -> tuple[bool, str, str | None]: ...
+    def pieces(self, state: Any) -> dict[str, str]: ...
+    def setup_of(self, state: Any) -> dict[str, Any]: ...
+    def text(self, state: Any) -> str: ...
+    def with_rules(self, rules: RuleSet) -> Engine: ...
+    def parse(self, state: Any, text: str) -> Move | None: ...
+    def source_keys(self, rule: str) -> tuple[str, ...]: ...
+
+
+class Game:
+    """A game in progress: a position, whose turn it is, the rules, and the history.
+
+    Create games with :func:`siege_nb.new_game`. Moves go in as text or :class:`Move`:
+
+    >>> import siege_nb as sn
+    >>> g = sn.new_game("siege-of-paris")
+    >>> g.to_move, len(g.legal_moves())
+    ('garrison', 4)
+    >>> g.play("C0-f5").kind
+    'step'
+    >>> g.to_move
+    'white'
+    >>> g.undo().text, g.to_move
+    ('C0-f5', 'garrison')
+    """
+
+    def __init__(self, engine: Engine, state: Any, players: int = 2) -> None:
+        self._engine = engine
+        self._states: list[Any] = [state]
+        self._moves: list[Move] = []
+        self._redo: list[Move] = []
+        self.players = players
+
+    # -- reading the position ---------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        """The game's name, e.g. ``"siege-of-paris"``."""
+        return self._engine.game
+
+    @property
+    def rules(self) -> RuleSet:
+        """The :class:`~siege_nb.rules.RuleSet` in force."""
+        return self._engine.rules
+
+    @property
+    def _state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def to_move(self) -> str:
+        """The side whose turn it is (``"garrison"``, ``"white"``, ``"black"``...)."""
+        return self._engine.sides[self._state.to_move]
+
+    @property
+    def result(self) -> Result | None:
+        """``None`` while the game goes on, else the :class:`Result`."""
+        return self._state.result
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a result."""
+        return self._state.result is not None
+
+    @property
+    def ply(self) -> int:
+        """Number of plies played since the set-up (special actions such as ``demand`` excluded)."""
+        return self._state.plies
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played so far, oldest first (special actions included)."""
+        return tuple(self._moves)
+
+    @property
+    def last_move(self) -> Move | None:
+        """The most recent move, or ``None``."""
+        return self._moves[-1] if self._moves else None
+
+    @property
+    def can_undo(self) -> bool:
+        """True if there is a move to undo."""
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        """True if there is an undone move to replay."""
+        return bool(self._redo)
+
+    def pieces(self) -> dict[str, str]:
+        """``{node: piece name}`` for every piece on the board."""
+        return self._engine.pieces(self._state)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the side to move (an empty list once the game is over)."""
+        return list(self._engine.legal(self._state))
+
+    # -- moving -------------------------------------------------------------------------------
+    def _find(self, move: Move | str) -> Move | None:
+        if isinstance(move, Move):
+            legal = self._engine.legal(self._state)
+            return move if move in legal else None
+        if not isinstance(move, str):
+            raise TypeError(f"a move is text or a Move, not {type(move).__name__}")
+        return self._engine.parse(self._state, move)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (text or :class:`Move`) and return it as a :class:`Move`.
+
+        Raises :class:`IllegalMove` (a ``ValueError``) with the reason, naming the rule, if
+        the move is not legal; the game is then exactly as it was.
+        """
+        found = self._find(move)
+        if found is None:
+            raise IllegalMove(self.why(move))
+        new_state = self._engine.apply(self._state, found)
+        self._states.append(new_state)
+        self._moves.append(found)
+        self._redo.clear()
+        return found
+
+    def undo(self) -> Move:
+        """Take back the last move and return it; it can be replayed with :meth:`redo`."""
+        if not self._moves:
+            raise IndexError("nothing to undo: no move has been played")
+        self._states.pop()
+        move = self._moves.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Replay the most recently undone move and return it."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        move = self._redo.pop()
+        self._states.append(self._engine.apply(self._state, move))
+        self._moves.append(move)
+        return move
+
+    # -- explaining ---------------------------------------------------------------------------
+    def why(self, move: Move | str) -> Verdict:
+        """Say whether ``move`` is legal here and why, naming the rule and its sources.
+
+        When the move is illegal because of one option, the verdict names the option and the
+        choice in force; ``differs_under`` lists the other readings that would flip it.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux", position={
+        ...     "k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"})
+        >>> v = g.why("k7xj8")
+        >>> v.legal, v.rule
+        (False, 'SP-16')
+        """
+        text = move.text if isinstance(move, Move) else str(move)
+        legal, reason, rule = self._engine.explain(self._state, text)
+        readings = self._readings(text, legal)
+        if not legal and readings and rule in (None, "movement"):
+            # The move fails only because of option choices: name the first one as the rule.
+            first = readings[0]
+            rule = first.option_id
+            current = self.rules.choice(first.option)
+            reason += f" This follows from {self.rules.citation(first.option)}."
+            sources = current.sources
+        else:
+            sources = self._sources(rule)
+        return Verdict(text, legal, reason, rule, sources, tuple(readings))
+
+    def _sources(self, rule: str | None) -> tuple[str, ...]:
+        if rule is None:
+            return ()
+        for opt in self.rules.options:
+            if rule == opt.id:
+                return self.rules.choice(opt.name).sources
+        return self._engine.source_keys(rule)
+
+    def _readings(self, text: str, legal_now: bool) -> list[Reading]:
+        """Single option changes that would flip the verdict on ``text`` in this position."""
+        if self._state.result is not None:
+            return []
+        out = []
+        for opt in self.rules.options:
+            for choice in opt.choices:
+                if choice.value == self.rules[opt.name] and type(choice.value) is type(
+                    self.rules[opt.name]
+                ):
+                    continue
+                engine = self._engine.with_rules(self.rules.replace(**{opt.name: choice.value}))
+                legal = engine.parse(self._state, text) is not None
+                if legal != legal_now:
+                    out.append(Reading(opt.name, opt.id, choice.value, choice.sources, legal))
+        return out
+
+    # -- copies and records -------------------------------------------------------------------
+    def clone(self) -> Game:
+        """An independent copy with the same history (states are immutable, so this is cheap)."""
+        twin = Game(self._engine, self._states[0], self.players)
+        twin._states = list(self._states)
+        twin._moves = list(self._moves)
+        twin._redo = list(self._redo)
+        return twin
+
+    def setup(self) -> dict[str, Any]:
+        """The set-up this game started from: position, side to move and any game extras."""
+        return self._engine.setup_of(self._states[0])
+
+    def to_json(self) -> str:
+        """The game record as JSON text; :func:`siege_nb.load_game` reads it back."""
+        from siege_nb.records import game_to_json
+
+        return game_to_json(self)
+
+    # -- display ------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        return self._engine.text(self._state)
+
+    def __repr__(self) -> str:
+        status = str(self.result) if self.result else f"{self.to_move} to move"
+        return f"<Game {self.game} ({self.rules.preset}), ply {self.ply}, {status}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self) if cycle else str(self))
+
+
+def ensure_pairs(position: Mapping[str, str] | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A set-up position as (node, piece) pairs; accepts a mapping or a sequence of pairs."""
+    if isinstance(position, Mapping):
+        return [(k, v) for k, v in position.items()]
+    pairs = []
+    for item in position:
+        if not (isinstance(item, (tuple, list)) and len(item) == 2):
+            raise ValueError(f"a position lists (node, piece) pairs; got {item!r}")
+        pairs.append((item[0], item[1]))
+    return pairs

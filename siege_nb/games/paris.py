@@ -1,0 +1,904 @@
+"""Siege of Paris: move generation, capture and protection, special actions and end of game.
+
+The engine works on a flat list of piece codes indexed by node number (see
+:mod:`siege_nb.boards.paris`); it follows ``rules-catalogue.md`` section 1 and the precise
+readings of section 4. Nothing here imports matplotlib or ipywidgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from siege_nb.boards.paris import (
+    DIRECTIONS,
+    FILES,
+    RANKS,
+    ParisBoard,
+    board,
+    describe_missing_node,
+)
+from siege_nb.games.base import Move, Result, ensure_pairs
+from siege_nb.rules import RuleSet, fixed_rules
+
+__all__ = ["ParisEngine", "ParisState", "piece_code", "piece_name"]
+
+GARRISON, WHITE, BLACK = 0, 1, 2
+SIDES = ("garrison", "white", "black")
+_THE = ("the garrison", "White", "Black")
+GENERAL, COLONEL, CAPTAIN, LIEUTENANT, SOLDIER = 1, 2, 3, 4, 5
+RANK_NAMES = ("", "general", "colonel", "captain", "lieutenant", "soldier")
+# How many pieces of each rank one side's set holds (catalogue 1.1).
+SET_COUNTS = {
+    GARRISON: {GENERAL: 1, COLONEL: 1, SOLDIER: 6},
+    WHITE: {GENERAL: 1, COLONEL: 1, CAPTAIN: 2, LIEUTENANT: 2, SOLDIER: 12},
+    BLACK: {GENERAL: 1, COLONEL: 1, CAPTAIN: 2, LIEUTENANT: 2, SOLDIER: 12},
+}
+# Direction numbers of siege_nb.boards.paris.DIRECTIONS.
+N, NE, E, SE, S, SW, W, NW = range(8)
+ORTHOGONAL = (N, E, S, W)
+DIAGONAL = (NE, SE, SW, NW)
+# Per army: forward, forward diagonals, sideways, backward diagonals.
+FORWARD = {WHITE: N, BLACK: S}
+FORWARD_DIAGONALS = {WHITE: (NE, NW), BLACK: (SE, SW)}
+BACKWARD_DIAGONALS = {WHITE: (SE, SW), BLACK: (NE, NW)}
+BEHIND = {WHITE: (S, SE, SW), BLACK: (N, NE, NW)}
+SIDEWAYS = (E, W)
+
+# Start position of catalogue 1.3 (White at the south end).
+_WHITE_BACK = {
+    "b1": "colonel",
+    "d1": "captain",
+    "f1": "lieutenant",
+    "h1": "lieutenant",
+    "j1": "captain",
+    "l1": "general",
+}
+_BLACK_BACK = {
+    "l16": "colonel",
+    "j16": "captain",
+    "h16": "lieutenant",
+    "f16": "lieutenant",
+    "d16": "captain",
+    "b16": "general",
+}
+_WHITE_SOLDIERS = ["a2", "c2", "e2", "g2", "i2", "k2", "b3", "d3", "f3", "h3", "j3", "l3"]
+_BLACK_SOLDIERS = [
+    "a15",
+    "c15",
+    "e15",
+    "g15",
+    "i15",
+    "k15",
+    "b14",
+    "d14",
+    "f14",
+    "h14",
+    "j14",
+    "l14",
+]
+
+
+def piece_code(name: str) -> int:
+    """The engine's code for a piece name such as ``"white soldier"``; ``ValueError`` if none."""
+    words = str(name).strip().lower().split()
+    if len(words) == 2 and words[0] in SIDES and words[1] in RANK_NAMES[1:]:
+        side, rank = SIDES.index(words[0]), RANK_NAMES.index(words[1])
+        if rank in SET_COUNTS[side]:
+            return side * 8 + rank
+        raise ValueError(
+            f"the garrison has no {words[1]}: it has a general, a colonel and soldiers"
+        )
+    raise ValueError(
+        f"{name!r} is not a piece; write '<white|black|garrison> "
+        "<general|colonel|captain|lieutenant|soldier>', e.g. 'black soldier'"
+    )
+
+
+def piece_name(code: int) -> str:
+    """``piece_name(piece_code("white soldier")) == "white soldier"``."""
+    return f"{SIDES[code >> 3]} {RANK_NAMES[code & 7]}"
+
+
+def default_position() -> dict[str, str]:
+    """The start position of catalogue 1.3, garrison colonel on C0 and general on C4."""
+    pos: dict[str, str] = {}
+    for army, back, soldiers in (
+        ("white", _WHITE_BACK, _WHITE_SOLDIERS),
+        ("black", _BLACK_BACK, _BLACK_SOLDIERS),
+    ):
+        pos.update({sq: f"{army} {rank}" for sq, rank in back.items()})
+        pos.update({sq: f"{army} soldier" for sq in soldiers})
+    pos.update(garrison_arrangement(None))
+    return pos
+
+
+def garrison_arrangement(assignment: Mapping[str, str] | None) -> dict[str, str]:
+    """The garrison on the eight circles: ``assignment`` places some pieces, soldiers fill the rest.
+
+    ``{"C2": "general", "C6": "colonel"}`` puts the officers there and soldiers elsewhere.
+    """
+    if assignment is None:
+        assignment = {"C0": "colonel", "C4": "general"}
+    placed: dict[str, str] = {}
+    for circle, rank in assignment.items():
+        if circle not in {f"C{i}" for i in range(8)}:
+            raise ValueError(f"the garrison starts on the circles C0-C7, not on {circle!r}")
+        word = str(rank).strip().lower().removeprefix("garrison").strip()
+        placed[circle] = piece_name(piece_code(f"garrison {word}"))
+    for i in range(8):
+        placed.setdefault(f"C{i}", "garrison soldier")
+    return placed
+
+
+class ParisState:
+    """An immutable position with everything the rules need to go on from it.
+
+    ``demanded`` is true after the attackers' ``demand`` until the garrison captures;
+    ``quiet`` counts plies since the last capture or entry onto a circle (the move limit).
+    """
+
+    __slots__ = ("_legal", "cells", "demanded", "next_army", "plies", "quiet", "result", "to_move")
+
+    def __init__(
+        self, cells: list[int], to_move: int, next_army: int, demanded: bool, quiet: int, plies: int
+    ) -> None:
+        self.cells = cells
+        self.to_move = to_move
+        self.next_army = next_army
+        self.demanded = demanded
+        self.quiet = quiet
+        self.plies = plies
+        self.result: Result | None = None
+        self._legal: list[Move] | None = None
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that defines the state, for comparisons in tests."""
+        return (
+            tuple(self.cells),
+            self.to_move,
+            self.next_army,
+            self.demanded,
+            self.quiet,
+            self.plies,
+            self.result,
+        )
+
+
+DEMAND = Move(None, None, (), (), "demand", raw=("demand",))
+_MOVES: dict[tuple[str, tuple[Any, ...]], Move] = {}
+
+
+class ParisEngine:
+    """The Siege of Paris rules under one :class:`RuleSet`."""
+
+    game = "siege-of-paris"
+    sides = SIDES
+
+    def __init__(self, rules: RuleSet, cache: bool = True) -> None:
+        self.rules = rules
+        self.board: ParisBoard = board(rules["citadel"])
+        self._cache = cache
+        self._fixed = fixed_rules(self.game)
+        sideways = SIDEWAYS if rules["colonel_captain_sideways"] else ()
+        spec: dict[int, tuple[tuple[int, int], ...]] = {}
+        for army in (WHITE, BLACK):
+            fwd = FORWARD[army]
+            diag = FORWARD_DIAGONALS[army]
+            back = BACKWARD_DIAGONALS[army]
+            spec[army * 8 + GENERAL] = tuple((d, 3) for d in (fwd, *diag, *SIDEWAYS))
+            spec[army * 8 + COLONEL] = tuple((d, 2) for d in (fwd, *sideways))
+            spec[army * 8 + CAPTAIN] = tuple((d, 1) for d in (fwd, *sideways))
+            spec[army * 8 + LIEUTENANT] = tuple(
+                (d, 2) for d in (*diag, *(back if rules["lieutenant_backwards"] else ()))
+            )
+            spec[army * 8 + SOLDIER] = tuple(
+                (d, 1) for d in (*diag, *(back if rules["soldier_backwards"] else ()))
+            )
+        spec[GARRISON * 8 + GENERAL] = tuple((d, rules["garrison_general_range"]) for d in range(8))
+        spec[GARRISON * 8 + COLONEL] = tuple((d, 1) for d in ORTHOGONAL)
+        spec[GARRISON * 8 + SOLDIER] = tuple((d, 1) for d in DIAGONAL)
+        self._spec = spec
+        self._turning_generals = rules["general_turns"]
+
+    def with_rules(self, rules: RuleSet) -> ParisEngine:
+        """An engine for other rules; it does not cache into shared states."""
+        return ParisEngine(rules, cache=False)
+
+    def source_keys(self, rule: str) -> tuple[str, ...]:
+        """The sources of a fixed rule id (empty for unknown ids)."""
+        fixed = self._fixed.get(rule)
+        return fixed.sources if fixed else ()
+
+    # -- set-up -------------------------------------------------------------------------------
+    def initial_state(self, setup: Mapping[str, Any]) -> ParisState:
+        """Validate a set-up (position, to_move, next_army) and return the first state."""
+        b = self.board
+        position = setup.get("position")
+        if position is None:
+            position = default_position()
+            if setup.get("garrison") is not None:
+                position = {k: v for k, v in position.items() if not k.startswith("C")}
+                position.update(garrison_arrangement(setup["garrison"]))
+        elif setup.get("garrison") is not None:
+            raise ValueError("give either a whole position or a garrison arrangement, not both")
+        cells = [0] * len(b.names)
+        counts: dict[int, int] = {}
+        for node_name, piece in ensure_pairs(position):
+            if not isinstance(node_name, str) or node_name not in b.index:
+                raise ValueError(describe_missing_node(node_name))
+            node = b.index[node_name]
+            if cells[node]:
+                raise ValueError(f"two pieces on one node: {node_name} is given twice")
+            code = piece_code(piece)
+            side, rank = code >> 3, code & 7
+            counts[code] = counts.get(code, 0) + 1
+            if counts[code] > SET_COUNTS[side][rank]:
+                raise ValueError(
+                    f"too many {piece_name(code)}s: the set holds {SET_COUNTS[side][rank]}"
+                )
+            if rank == SOLDIER and side != GARRISON and not b.is_circle(node):
+                light_needed = side == WHITE
+                if b.is_dark(node) == light_needed:
+                    colour = "light" if light_needed else "dark"
+                    raise ValueError(
+                        f"a {piece_name(code)} stands only on {colour} squares, and {node_name} "
+                        f"is {'dark' if b.is_dark(node) else 'light'} (catalogue 1.3)"
+                    )
+            cells[node] = code
+        for dark in (False, True):
+            n = sum(1 for i in range(b.n_squares) if cells[i] == SOLDIER and b.dark[i] == dark)
+            if n > 3:
+                raise ValueError(
+                    f"{n} garrison soldiers stand on {'dark' if dark else 'light'} squares; "
+                    "SP-14 allows at most three on each colour outside the citadel"
+                )
+        to_move = setup.get("to_move", "garrison")
+        if to_move not in SIDES:
+            raise ValueError(f"to_move must be one of {', '.join(SIDES)}, not {to_move!r}")
+        side = SIDES.index(to_move)
+        next_army = setup.get("next_army")
+        if next_army is not None and next_army not in ("white", "black"):
+            raise ValueError(f"next_army must be 'white' or 'black', not {next_army!r}")
+        if side == GARRISON:
+            army = WHITE if next_army is None else SIDES.index(next_army)
+        else:
+            army = BLACK if side == WHITE else WHITE
+            if next_army is not None and SIDES.index(next_army) != army:
+                raise ValueError(
+                    f"with {to_move} to move, the army after the next garrison turn is "
+                    f"{SIDES[army]}; next_army only chooses it when the garrison is to move"
+                )
+        state = ParisState(cells, side, army, False, 0, 0)
+        self._finish(state)
+        return state
+
+    def setup_of(self, state: ParisState) -> dict[str, Any]:
+        """The set-up that reproduces ``state`` (as stored in game records)."""
+        return {
+            "position": self.pieces(state),
+            "to_move": SIDES[state.to_move],
+            "next_army": SIDES[state.next_army],
+        }
+
+    def pieces(self, state: ParisState) -> dict[str, str]:
+        """``{node: piece name}`` of a state."""
+        names = self.board.names
+        return {names[i]: piece_name(c) for i, c in enumerate(state.cells) if c}
+
+    # -- movement -----------------------------------------------------------------------------
+    def _general_walk(
+        self, cells: list[int], start: int, code: int, target: int = -1
+    ) -> dict[int, int]:
+        """Squares a turning general reaches (SP-10 yes), each with the square it came from.
+
+        ``target`` counts as empty, so protection can ask whether the general reaches it.
+        """
+        ray = self.board.ray
+        dirs = [d for d, _ in self._spec[code]]
+        came: dict[int, int] = {start: -1}
+        frontier = [start]
+        for _ in range(3):
+            nxt = []
+            for sq in frontier:
+                for d in dirs:
+                    m = ray[d][sq]
+                    if m >= 0 and m not in came and (cells[m] == 0 or m == target):
+                        came[m] = sq
+                        if m != target:
+                            nxt.append(m)
+            frontier = nxt
+        del came[start]
+        return came
+
+    def _targets(self, cells: list[int], node: int, code: int) -> list[tuple[int, bool]]:
+        """Where the piece ``code`` on ``node`` may go as (end, is_capture), before protection,
+        SP-14 and the turn-wide filters; captures are listed whatever their protection."""
+        b = self.board
+        out: list[tuple[int, bool]] = []
+        if node >= b.n_squares:
+            out.extend((c, False) for c in b.circle_links[node] if not cells[c])
+            if code < 8:  # only the garrison leaves the citadel, and never capturing
+                out.extend((s, False) for s in b.gate_squares[node] if not cells[s])
+            return out
+        if code >= 8 and code & 7 == GENERAL and self._turning_generals:
+            out.extend((m, False) for m in self._general_walk(cells, node, code))
+        else:
+            ray = b.ray
+            for d, reach in self._spec[code]:
+                m = node
+                for _ in range(reach):
+                    m = ray[d][m]
+                    if m < 0:
+                        break
+                    c = cells[m]
+                    if c == 0:
+                        out.append((m, False))
+                        continue
+                    if code < 8 and c >= 8:
+                        out.append((m, True))
+                    break
+        gate = b.gate_of[node]
+        if gate >= 0 and not cells[gate]:
+            out.append((gate, False))
+        return out
+
+    def protector(self, cells: list[int], target: int, capturer: int) -> int:
+        """A piece that protects the attacker on ``target`` under SP-16, or -1.
+
+        ``capturer`` is where the capturing garrison piece stands; it stays on the board and
+        can block a protector's slide (catalogue section 4).
+        """
+        b = self.board
+        ray = b.ray
+        army = cells[target] >> 3
+        reading = self.rules["protection"]
+        if reading == "adjacent":
+            for d in range(8):
+                m = ray[d][target]
+                if m >= 0 and cells[m] >= 8:
+                    return m
+            return -1
+        if reading == "covered-from-behind":
+            for d in BEHIND[army]:
+                m = ray[d][target]
+                if m >= 0 and cells[m] >= 8:
+                    return m
+            return -1
+        same_army = reading == "reach-same-army"
+        turning = self._turning_generals
+        for d in range(8):
+            back = (d + 4) % 8  # walk away from the target; a protector moves in direction d
+            m = target
+            for dist in range(1, 4):
+                m = ray[back][m]
+                if m < 0:
+                    break
+                c = cells[m]
+                if c == 0:
+                    continue
+                if c >= 8 and not (same_army and c >> 3 != army):
+                    if turning and c & 7 == GENERAL:
+                        break  # judged by the walk below
+                    if any(dd == d and reach >= dist for dd, reach in self._spec[c]):
+                        return m
+                break
+        if turning:
+            for gen in (WHITE * 8 + GENERAL, BLACK * 8 + GENERAL):
+                if same_army and gen >> 3 != army:
+                    continue
+                for sq in range(b.n_squares):
+                    if (
+                        cells[sq] == gen
+                        and max(abs(b.file[sq] - b.file[target]), abs(b.rank[sq] - b.rank[target]))
+                        <= 3
+                        and target in self._general_walk(cells, sq, gen, target)
+                    ):
+                        return sq
+        return -1
+
+    def _soldiers_outside(self, cells: list[int]) -> tuple[int, int]:
+        """Garrison soldiers on (light, dark) squares."""
+        dark = self.board.dark
+        light_n = dark_n = 0
+        for i in range(self.board.n_squares):
+            if cells[i] == SOLDIER:
+                if dark[i]:
+                    dark_n += 1
+                else:
+                    light_n += 1
+        return light_n, dark_n
+
+    def _piece_moves(
+        self, cells: list[int], node: int, outside: tuple[int, int] | None
+    ) -> list[tuple[int, int, bool]]:
+        """Legal-by-movement moves of the piece on ``node``: (start, end, capture), captures of
+        protected pieces removed and SP-14 applied."""
+        code = cells[node]
+        b = self.board
+        moves = []
+        for end, capture in self._targets(cells, node, code):
+            if capture and self.protector(cells, end, node) >= 0:
+                continue
+            if (
+                code == SOLDIER
+                and node >= b.n_squares
+                and end < b.n_squares
+                and outside is not None
+                and outside[b.dark[end]] >= 3
+            ):
+                continue
+            moves.append((node, end, capture))
+        return moves
+
+    def _garrison_moves(self, cells: list[int]) -> tuple[list[tuple[int, int, bool]], bool]:
+        """All garrison moves and whether SP-15 (officers must sortie) is in force."""
+        n_sq = self.board.n_squares
+        outside = self._soldiers_outside(cells)
+        moves: list[tuple[int, int, bool]] = []
+        soldiers_out = soldier_moves = 0
+        for node, code in enumerate(cells):
+            if code == 0 or code >= 8:
+                continue
+            own = self._piece_moves(cells, node, outside)
+            if code == SOLDIER and node < n_sq:
+                soldiers_out += 1
+                soldier_moves += len(own)
+            moves.extend(own)
+        stuck = soldiers_out > 0 and soldier_moves == 0
+        return moves, stuck
+
+    def _officer_sorties(self, cells: list[int]) -> list[tuple[int, int, bool]]:
+        b = self.board
+        return [
+            (g, s, False)
+            for g in b.gates
+            if cells[g] in (GENERAL, COLONEL)
+            for s in b.gate_squares[g]
+            if not cells[s]
+        ]
+
+    def _raw_legal(self, state: ParisState) -> list[tuple[Any, ...]]:
+        """Legal moves as engine tuples, with the turn-wide filters of SP-5 and SP-15."""
+        cells = state.cells
+        if state.to_move != GARRISON:
+            army = state.to_move
+            out = []
+            for node, code in enumerate(cells):
+                if code >> 3 == army:
+                    out.extend((node, end, False) for end, _ in self._targets(cells, node, code))
+            return out
+        moves, stuck = self._garrison_moves(cells)
+        captures = [m for m in moves if m[2]]
+        mode = self.rules["capture"]
+        if state.demanded or (mode == "always" and captures):
+            return list(captures)
+        chosen: list[tuple[Any, ...]] = list(moves)
+        if stuck and self.rules["officers_must_sortie"]:
+            sorties = self._officer_sorties(cells)
+            if sorties:
+                chosen = list(sorties)
+        if mode == "on-demand" and captures:
+            chosen.append(("demand",))
+        return chosen
+
+    def _path(self, cells: list[int], start: int, end: int) -> tuple[int, ...]:
+        b = self.board
+        if b.is_circle(start) or b.is_circle(end):
+            return (start, end)
+        code = cells[start]
+        if code >= 8 and code & 7 == GENERAL and self._turning_generals:
+            came = self._general_walk(cells, start, code)
+            path = [end]
+            while path[-1] != start:
+                path.append(came[path[-1]])
+            return tuple(reversed(path))
+        df = b.file[end] - b.file[start]
+        dr = b.rank[end] - b.rank[start]
+        d = DIRECTIONS.index(((df > 0) - (df < 0), (dr > 0) - (dr < 0)))
+        path = [start]
+        while path[-1] != end and path[-1] >= 0:
+            path.append(b.ray[d][path[-1]])
+        return tuple(path)
+
+    def _to_move(self, cells: list[int], raw: tuple[Any, ...]) -> Move:
+        # A move's path depends only on the layout, except for a turning general's walk,
+        # so Move objects are made once per layout and shared (they are immutable).
+        move = _MOVES.get((self.board.layout, raw))
+        if move is not None:
+            return move
+        if raw[0] == "demand":
+            return DEMAND
+        move = self._make_move(cells, raw)
+        code = cells[raw[0]]
+        if not (code >= 8 and code & 7 == GENERAL and self._turning_generals):
+            _MOVES[(self.board.layout, raw)] = move
+        return move
+
+    def _make_move(self, cells: list[int], raw: tuple[Any, ...]) -> Move:
+        start, end, capture = raw
+        names = self.board.names
+        path = tuple(names[i] for i in self._path(cells, start, end))
+        if capture:
+            kind = "capture"
+        elif self.board.is_circle(end) and not self.board.is_circle(start):
+            kind = "enter"
+        else:
+            kind = "step"
+        return Move(names[start], names[end], path, (names[end],) if capture else (), kind, raw)
+
+    def legal(self, state: ParisState) -> list[Move]:
+        """Every legal move in ``state`` (empty once the game is over)."""
+        if state._legal is not None and self._cache:
+            return state._legal
+        if state.result is not None:
+            moves: list[Move] = []
+        else:
+            moves = [self._to_move(state.cells, raw) for raw in self._raw_legal(state)]
+        if self._cache:
+            state._legal = moves
+        return moves
+
+    def parse(self, state: ParisState, text: str) -> Move | None:
+        """The legal move written ``text`` (``-`` is accepted for a capture), or ``None``."""
+        text = text.strip()
+        for move in self.legal(state):
+            if move.text == text or (move.captures and text == f"{move.start}-{move.end}"):
+                return move
+        return None
+
+    # -- playing ------------------------------------------------------------------------------
+    def apply(self, state: ParisState, move: Move) -> ParisState:
+        """The state after a legal ``move`` (not checked here: :class:`Game` checks)."""
+        raw = move.raw
+        if raw[0] == "demand":
+            new = ParisState(
+                state.cells, state.to_move, state.next_army, True, state.quiet, state.plies
+            )
+            self._finish(new)
+            return new
+        start, end, capture = raw
+        cells = list(state.cells)
+        cells[end] = cells[start]
+        cells[start] = 0
+        n_sq = self.board.n_squares
+        entered = start < n_sq <= end
+        quiet = 0 if capture or entered else state.quiet + 1
+        # next_army is always the army that moves after the coming garrison turn.
+        if state.to_move == GARRISON:
+            to_move, next_army = state.next_army, WHITE + BLACK - state.next_army
+        else:
+            to_move, next_army = GARRISON, state.next_army
+        new = ParisState(cells, to_move, next_army, False, quiet, state.plies + 1)
+        self._finish(new)
+        return new
+
+    def _advance(self, state: ParisState) -> None:
+        """Skip the side to move (SP-23 pass) in the fixed order garrison, army, garrison..."""
+        if state.to_move == GARRISON:
+            state.to_move = state.next_army
+            state.next_army = WHITE + BLACK - state.next_army
+        else:
+            state.to_move = GARRISON
+
+    def _finish(self, state: ParisState) -> None:
+        """End-of-game checks in catalogue order (SP-3, SP-1, SP-4, move limit), then passes."""
+        rules = self.rules
+        cells = state.cells
+        n_sq = self.board.n_squares
+        soldiers = officers = soldiers_in = officers_in = 0
+        for i, c in enumerate(cells):
+            if c >= 8:
+                inside = i >= n_sq
+                if c & 7 == SOLDIER:
+                    soldiers += 1
+                    soldiers_in += inside
+                else:
+                    officers += 1
+                    officers_in += inside
+        need = rules["placement_win"]
+        if soldiers == 0 and officers <= 6:
+            state.result = Result(
+                "garrison",
+                f"SP-3: every attacking soldier and {12 - officers} officers have been captured",
+                "SP-3",
+            )
+        elif officers_in >= 1 and soldiers_in >= need:
+            state.result = Result(
+                "attackers",
+                f"SP-1: {officers_in} officer(s) and {soldiers_in} soldiers stand inside the "
+                f"citadel ({rules.citation('placement_win')})",
+                "SP-1",
+            )
+        elif rules["soldier_inside_draw"] and soldiers_in and (soldiers < need or officers == 0):
+            state.result = Result(
+                None,
+                "SP-4: an attacking soldier is safe inside the citadel and the attackers can no "
+                "longer win by placement",
+                "SP-4",
+            )
+        elif rules["move_limit"] is not None and state.quiet >= rules["move_limit"]:
+            state.result = Result(
+                None,
+                f"move limit: {rules['move_limit']} plies without a capture or an entry into "
+                "the citadel (a project rule, not historical)",
+                "move_limit",
+            )
+        if state.result is not None:
+            return
+        for _ in range(4):
+            raw = self._raw_legal(state)
+            if raw:
+                if self._cache:
+                    state._legal = [self._to_move(cells, r) for r in raw]
+                return
+            if state.to_move == GARRISON and rules["blockade_win"]:
+                state.result = Result(
+                    "attackers", "SP-2: the garrison has no legal move (blockade)", "SP-2"
+                )
+                return
+            self._advance(state)
+        state.result = Result(None, "SP-23: no side can move", "SP-23")
+
+    # -- explaining -----------------------------------------------------------------------------
+    def explain(self, state: ParisState, text: str) -> tuple[bool, str, str | None]:
+        """Whether ``text`` is legal in ``state``, the reason in words, and the deciding rule."""
+        move = self.parse(state, text)
+        if move is not None:
+            return True, self._legal_reason(state, move), None
+        if state.result is not None:
+            return False, f"The game is over ({state.result}).", "game-over"
+        text = text.strip()
+        if text == "demand":
+            return self._explain_demand(state)
+        sep = "x" if "x" in text else "-"
+        parts = [p.strip() for p in text.split(sep)]
+        if len(parts) != 2 or not all(parts):
+            return (
+                False,
+                f"{text!r} is not a move; write a step a2-b3, a capture k7xj8, an "
+                "entry g5-C0 or the action demand.",
+                "notation",
+            )
+        b = self.board
+        nodes = []
+        for p in parts:
+            if p not in b.index and p.upper() in b.index and p[0] in "cC" and p[1:].isdigit():
+                p = p.upper()  # "c0".."c7" are not squares: the circles are meant
+            if p not in b.index:
+                return False, describe_missing_node(p) + ".", "notation"
+            nodes.append(b.index[p])
+        start, end = nodes
+        cells = state.cells
+        code = cells[start]
+        names = b.names
+        if not code:
+            return False, f"There is no piece on {names[start]}.", "notation"
+        mover = piece_name(code)
+        side = code >> 3
+        if side != state.to_move:
+            return (
+                False,
+                f"It is {_THE[state.to_move]}'s turn, and the {mover} on "
+                f"{names[start]} belongs to {_THE[side]} (turn order: garrison, White, "
+                "garrison, Black).",
+                "turn-order",
+            )
+        if start == end:
+            return False, "A move must go somewhere.", "movement"
+        target = cells[end]
+        if target and (side != GARRISON or target < 8):
+            what = piece_name(target)
+            if side != GARRISON:
+                return (
+                    False,
+                    f"{names[end]} is occupied by the {what}; attacking pieces never "
+                    "capture (SP-25).",
+                    "SP-25",
+                )
+            return False, f"{names[end]} is occupied by the {what}.", "movement"
+        if sep == "x" and not target:
+            return False, f"There is nothing to capture on {names[end]}.", "notation"
+        if target:
+            if b.is_circle(end):
+                return (
+                    False,
+                    f"The {piece_name(target)} on {names[end]} is inside the citadel, "
+                    "where attackers cannot be captured (SP-17).",
+                    "SP-17",
+                )
+            if b.is_circle(start):
+                return (
+                    False,
+                    "A capturing piece must start its move outside the citadel (SP-17).",
+                    "SP-17",
+                )
+        reachable = {e for e, _ in self._targets(cells, start, code)}
+        if end not in reachable:
+            blocked = self._why_blocked(state, start, end, code)
+            if blocked:
+                return False, blocked, "blocked"
+            return False, self._not_a_move_of(state, start, end, code), "movement"
+        if target:
+            guard = self.protector(cells, end, start)
+            if guard >= 0:
+                return (
+                    False,
+                    f"The {piece_name(target)} on {names[end]} is protected by the "
+                    f"{piece_name(cells[guard])} on {names[guard]} under "
+                    f"{self.rules.citation('protection')}.",
+                    "SP-16",
+                )
+        if code == SOLDIER and b.is_circle(start) and not b.is_circle(end):
+            outside = self._soldiers_outside(cells)
+            if outside[b.dark[end]] >= 3:
+                colour = "dark" if b.dark[end] else "light"
+                return (
+                    False,
+                    f"Three garrison soldiers already stand on {colour} squares "
+                    "outside the citadel (SP-14).",
+                    "SP-14",
+                )
+        # The move is possible for the piece: a turn-wide rule must forbid it.
+        if state.demanded:
+            return (
+                False,
+                "The attackers have demanded a capture, so the garrison must capture "
+                f"({self.rules.citation('capture')}).",
+                "SP-5",
+            )
+        if self.rules["capture"] == "always" and not target:
+            return (
+                False,
+                "Capturing is compulsory and a capture is available "
+                f"({self.rules.citation('capture')}).",
+                "SP-5",
+            )
+        if self.rules["officers_must_sortie"]:
+            return (
+                False,
+                "Every garrison soldier outside is stuck, so an officer must come out "
+                f"of the citadel ({self.rules.citation('officers_must_sortie')}).",
+                "SP-15",
+            )
+        return False, "The rules do not allow this move here.", None
+
+    def _explain_demand(self, state: ParisState) -> tuple[bool, str, str | None]:
+        if self.rules["capture"] != "on-demand":
+            return (
+                False,
+                f"Demands exist only when capture is on demand ({self.rules.citation('capture')}).",
+                "SP-5",
+            )
+        if state.to_move != GARRISON:
+            return (
+                False,
+                f"The attackers demand before a garrison turn; it is {_THE[state.to_move]}'s turn.",
+                "SP-5",
+            )
+        if state.demanded:
+            return False, "A capture has already been demanded this turn.", "SP-5"
+        return (
+            False,
+            "The garrison has no capture to make, so there is nothing to demand (SP-5).",
+            "SP-5",
+        )
+
+    def _legal_reason(self, state: ParisState, move: Move) -> str:
+        if move.kind == "demand":
+            return (
+                "The attackers demand a capture: the garrison must now capture, its choice "
+                f"which ({self.rules.citation('capture')})."
+            )
+        b = self.board
+        cells = state.cells
+        start, end = b.index[move.start], b.index[move.end]
+        mover = piece_name(cells[start])
+        if move.kind == "capture":
+            return (
+                f"The {mover} captures the {piece_name(cells[end])} on {move.end}, which is "
+                f"not protected under {self.rules.citation('protection')}."
+            )
+        if move.kind == "enter":
+            return f"The {mover} steps from its gate square onto {move.end}."
+        return f"The {mover} moves from {move.start} to {move.end}."
+
+    def describe_movement(self, code: int) -> str:
+        """How a piece moves under the current rules, in words."""
+        side, rank = code >> 3, code & 7
+        r = self.rules
+        if side == GARRISON:
+            outside = {
+                GENERAL: f"up to {r['garrison_general_range']} square(s) in any direction",
+                COLONEL: "one square orthogonally, any direction",
+                SOLDIER: "one square diagonally, any direction, keeping its colour",
+            }[rank]
+            return (
+                f"Inside the citadel a garrison {RANK_NAMES[rank]} steps along a line to a "
+                f"neighbouring circle or out through a gate; outside it moves {outside}."
+            )
+        fwd = "sideways or forward" if r["colonel_captain_sideways"] else "forward only"
+        text = {
+            GENERAL: "1-3 squares in one straight line: forward, sideways or diagonally forward"
+            if not r["general_turns"]
+            else "up to three single steps, each forward, sideways or diagonally forward",
+            COLONEL: f"1-2 squares orthogonally, {fwd}",
+            CAPTAIN: f"one square orthogonally, {fwd}",
+            LIEUTENANT: "1-2 squares diagonally, "
+            + ("in any diagonal direction" if r["lieutenant_backwards"] else "forward only"),
+            SOLDIER: "one square diagonally "
+            + ("in any direction" if r["soldier_backwards"] else "forward"),
+        }[rank]
+        return (
+            f"A {piece_name(code)} moves {text}, and may step from a gate square onto its "
+            "gate circle."
+        )
+
+    def _why_blocked(self, state: ParisState, start: int, end: int, code: int) -> str:
+        """If the piece could go there on an empty board, what stands in the way."""
+        names = self.board.names
+        lone = [0] * len(state.cells)
+        lone[start] = code
+        if end in {e for e, _ in self._targets(lone, start, code)}:
+            for node in self._path(lone, start, end)[1:-1]:
+                if state.cells[node]:
+                    return (
+                        f"The way is blocked: {names[node]} is occupied by the "
+                        f"{piece_name(state.cells[node])}; no piece jumps."
+                    )
+            return "Every route there is blocked; no piece jumps."
+        return ""
+
+    def _not_a_move_of(self, state: ParisState, start: int, end: int, code: int) -> str:
+        b = self.board
+        if b.is_circle(end) and not b.is_circle(start):
+            return (
+                "Only a piece standing on a gate's square can step onto that gate circle (SP-18)."
+            )
+        if b.is_circle(start) and code >= 8:
+            return "Attackers inside the citadel step along its lines and never leave (SP-18)."
+        return self.describe_movement(code)
+
+    # -- text board ---------------------------------------------------------------------------
+    def text(self, state: ParisState) -> str:
+        """A plain-text board: White's side at the bottom, the citadel circles in the middle."""
+        b = self.board
+        cells = state.cells
+        letters = {GENERAL: "g", COLONEL: "c", CAPTAIN: "p", LIEUTENANT: "l", SOLDIER: "s"}
+        side_letter = {GARRISON: "G", WHITE: "W", BLACK: "B"}
+
+        def label(code: int) -> str:
+            return side_letter[code >> 3] + letters[code & 7]
+
+        width = 3
+        grid = [[" " * width for _ in FILES] for _ in range(RANKS)]
+        for i in range(b.n_squares):
+            f, r = b.file[i], b.rank[i]
+            grid[RANKS - r][f - 1] = (
+                f"{label(cells[i]):>2} " if cells[i] else (" : " if b.dark[i] else " . ")
+            )
+        rows = ["".join(row) for row in grid]
+        for c in b.circles:
+            x, y = b.xy[c]
+            r = min(max(int(y + 0.5), 6), 11)
+            col = int((x - 1) * width)
+            mark = f"({label(cells[c])})" if cells[c] else f"(C{c - b.n_squares})"
+            line = rows[RANKS - r]
+            rows[RANKS - r] = line[:col] + mark + line[col + len(mark) :]
+        out = [f"{RANKS - i:>3} {row}" for i, row in enumerate(rows)]
+        out.append("    " + "".join(f" {f} " for f in FILES))
+        inside = ", ".join(f"{b.names[c]}={label(cells[c])}" for c in b.circles if cells[c])
+        out.append(f"citadel: {inside or 'empty'}")
+        if state.result is not None:
+            out.append(f"result: {state.result}")
+        else:
+            extra = " (capture demanded)" if state.demanded else ""
+            out.append(
+                f"to move: {SIDES[state.to_move]}{extra}; then {SIDES[state.next_army]} "
+                "after the garrison"
+            )
+        out.append(
+            "W/B/G = White/Black/garrison; g general, c colonel, p captain, "
+            "l lieutenant, s soldier; : dark, . light"
+        )
+        return "\n".join(out)

@@ -1,0 +1,120 @@
+"""Game records: JSON text that stores the rules, the set-up and the moves.
+
+A record is data only: loading parses JSON (never pickle, never eval), checks every field,
+rebuilds the set-up through the same validation as :func:`siege_nb.new_game` and replays
+every move through :meth:`Game.play`, so a tampered record cannot produce an impossible game.
+
+>>> import siege_nb as sn
+>>> g = sn.new_game("siege-of-paris", preset="ludosofia")
+>>> _ = g.play("C0-f5")
+>>> h = sn.load_game(g.to_json())
+>>> h.rules.preset, [m.text for m in h.moves], h.to_move
+('ludosofia', ['C0-f5'], 'white')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from siege_nb.games.base import IllegalMove
+
+if TYPE_CHECKING:
+    from siege_nb.games.base import Game
+
+__all__ = ["FORMAT", "RecordError", "game_to_json", "load_game"]
+
+FORMAT = "siege_nb game record"
+VERSION = 1
+_KEYS = {"format", "version", "game", "preset", "options", "players", "setup", "moves", "undone"}
+_MAX_BYTES = 2_000_000
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read: malformed JSON, a missing or wrong field, an
+    impossible set-up or an illegal move. The message says which."""
+
+
+def game_to_json(game: Game) -> str:
+    """The record of ``game`` as JSON text (played and undone moves included)."""
+    record = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.game,
+        "preset": game.rules.preset,
+        "options": dict(game.rules.settings),
+        "players": game.players,
+        "setup": game.setup(),
+        "moves": [m.text for m in game.moves],
+        "undone": [m.text for m in reversed(game._redo)],
+    }
+    return json.dumps(record, indent=1)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise RecordError(f"the record gives {key!r} twice")
+        seen[key] = value
+    return seen
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise RecordError(f"{where} must be {names}, not {type(value).__name__}")
+    return value
+
+
+def load_game(text: str | bytes) -> Game:
+    """Rebuild a :class:`Game` from :meth:`Game.to_json` text; raises :class:`RecordError`."""
+    from siege_nb.games.registry import new_game
+
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise RecordError(f"a game record is UTF-8 text: {err}") from None
+    _expect(text, str, "a game record")
+    if len(text) > _MAX_BYTES:
+        raise RecordError("the record is too large to be a game record")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"the record is not valid JSON: {err}") from None
+    _expect(data, dict, "a game record")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a siege_nb game record (its 'format' must be {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise RecordError(f"unsupported record version {data.get('version')!r}")
+    if set(data) != _KEYS:
+        missing, extra = sorted(_KEYS - set(data)), sorted(set(data) - _KEYS)
+        raise RecordError(f"record fields wrong: missing {missing}, unexpected {extra}")
+    game_name = _expect(data["game"], str, "'game'")
+    preset = _expect(data["preset"], str, "'preset'")
+    options = _expect(data["options"], dict, "'options'")
+    players = _expect(data["players"], int, "'players'")
+    setup = _expect(data["setup"], dict, "'setup'")
+    moves = _expect(data["moves"], list, "'moves'")
+    undone = _expect(data["undone"], list, "'undone'")
+    for i, m in enumerate(moves + undone):
+        _expect(m, str, f"move {i + 1}")
+    position = _expect(setup.get("position"), dict, "'setup.position'")
+    for node, piece in position.items():
+        _expect(piece, str, f"the piece on {node}")
+    try:
+        game = new_game(game_name, preset=preset, players=players, **setup, **options)
+    except (ValueError, TypeError, NotImplementedError) as err:
+        raise RecordError(f"the record's rules or set-up are not valid: {err}") from None
+    if dict(game.rules.settings) != options:
+        raise RecordError("the record does not give every option of the game")
+    for label, seq in (("move", moves), ("undone move", undone)):
+        for i, move in enumerate(seq, 1):
+            try:
+                game.play(move)
+            except IllegalMove as err:
+                raise RecordError(f"{label} {i} ({move!r}) is illegal: {err.reason}") from None
+    for _ in undone:
+        game.undo()
+    return game

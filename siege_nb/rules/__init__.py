@@ -1,0 +1,95 @@
+"""Rules as data: the options, presets and fixed rules of each game, and lookups over them.
+
+>>> import siege_nb as sn
+>>> sn.presets("siege-of-paris")
+('default', 'boardandpieces', 'escale-a-jeux', 'ludosofia')
+>>> sn.rules("siege-of-paris", "ludosofia", protection="adjacent")["protection"]
+'adjacent'
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from siege_nb.rules import siege_of_paris
+from siege_nb.rules.model import Choice, FixedRule, Option, RuleSet, Source, format_value
+from siege_nb.rules.sources import SOURCES
+
+__all__ = [
+    "GAMES",
+    "SOURCES",
+    "Choice",
+    "FixedRule",
+    "Option",
+    "RuleSet",
+    "Source",
+    "fixed_rules",
+    "format_value",
+    "option",
+    "options",
+    "preset_values",
+    "presets",
+    "rules",
+]
+
+_MODULES: dict[str, ModuleType] = {siege_of_paris.GAME: siege_of_paris}
+
+GAMES: tuple[str, ...] = ("siege-of-paris", "belagerung", "pyramid-siege")
+
+
+def _module(game: str) -> ModuleType:
+    if game in _MODULES:
+        return _MODULES[game]
+    if game in GAMES:
+        raise NotImplementedError(f"{game!r} is not implemented yet (see the README's status list)")
+    raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+
+
+def options(game: str) -> tuple[Option, ...]:
+    """The options of ``game``, in catalogue order."""
+    return _module(game).OPTIONS
+
+
+def option(game: str, key: str) -> Option:
+    """One option of ``game`` by name (``"protection"``) or id (``"SP-16"``)."""
+    for opt in options(game):
+        if key in (opt.name, opt.id):
+            return opt
+    names = ", ".join(o.name for o in options(game))
+    raise ValueError(f"{game} has no option {key!r}; its options are: {names}")
+
+
+def presets(game: str) -> tuple[str, ...]:
+    """The preset names of ``game``; ``"default"`` comes first."""
+    return tuple(_module(game).PRESETS)
+
+
+def fixed_rules(game: str) -> dict[str, FixedRule]:
+    """The rules of ``game`` that are not options, by id (cited in reasons)."""
+    return dict(_module(game).FIXED_RULES)
+
+
+def preset_values(game: str, preset: str) -> dict[str, Any]:
+    """The complete option mapping of a preset (defaults filled in)."""
+    table = _module(game).PRESETS
+    if preset not in table:
+        raise ValueError(f"{game} has no preset {preset!r}; its presets are: {', '.join(table)}")
+    values = {opt.name: opt.default for opt in options(game)}
+    values.update(table[preset])
+    return values
+
+
+def rules(game: str, preset: str = "default", **overrides: Any) -> RuleSet:
+    """A validated :class:`RuleSet`: a preset with any options overridden by keyword.
+
+    Keywords may be option names or ids written with underscores (``SP_16``).
+    """
+    base = RuleSet(game, preset, preset_values(game, preset), options(game))
+    changes = {
+        key.replace("_", "-") if key.startswith("SP_") else key: value
+        for key, value in overrides.items()
+    }
+    for key in changes:
+        option(game, key)  # a clear error for unknown names before anything else
+    return base.replace(**changes)
