@@ -213,7 +213,12 @@ class RuleSet(Mapping[str, Any]):
         return {k: (v, other[k]) for k, v in self.settings.items() if other[k] != v}
 
     def citation(self, key: str) -> str:
-        """The option in force and who holds it: ``"SP-16 protection = adjacent (escale-a-jeux)"``."""
+        """The option in force and its holders.
+
+        >>> import siege_nb as sn
+        >>> sn.rules("siege-of-paris", "escale-a-jeux").citation("protection")
+        'SP-16 protection = adjacent (escale-a-jeux)'
+        """
         opt = self.option(key)
         choice = opt.choice(self[key])
         holders = ", ".join(choice.sources) if choice.sources else "no source"
