@@ -3,7 +3,11 @@
 Positions of three kinds, all from fixed seeds:
 
 (a) random sparse set-ups, biased so that pieces cluster around the citadel, its gates and each
-    other (captures, protection, gate entries and SP-15 situations actually occur);
+    other (captures, protection, gate entries and SP-15 situations actually occur), plus two
+    motifs: a garrison soldier hemmed in on the edge with an officer on a gate circle (SP-15),
+    and a protector whose slide to the target passes the capturer's square (section 4); for
+    set-ups with the garrison to move, one garrison move is played and the next position (and
+    that the army named by next_army moves) is checked too;
 (b) positions reached by random play from the start position under random rules;
 (c) the position after "demand", whenever it is legal in (a) or (b).
 
@@ -19,7 +23,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from reference_paris import analyse, is_dark, is_square, square_name
+from reference_paris import analyse, is_dark, is_protected, is_square, square_name
 
 sn = pytest.importorskip("siege_nb")
 
@@ -54,6 +58,7 @@ MINIMUM = {
     "after demand": 30,
     "SP-15 restriction": 20,
     "with a gate entry": 60,
+    "capturer blocks a protector": 15,
 }
 
 
@@ -179,11 +184,45 @@ def blocked_soldier_motif(rng, position):
     position[rng.choice(["C2", "C6"])] = officers[1]
 
 
+def blocking_capturer_motif(rng, position):
+    """A protector P sliding towards target T through the capturer's square K (P, K, T in a
+    line): under the reach-* readings the capturer itself cuts the protection (section 4)."""
+    army = rng.choice(["white", "black"])
+    fw = 1 if army == "white" else -1
+    kind, directions = rng.choice([
+        ("colonel", [(0, fw), (1, 0), (-1, 0)]),
+        ("lieutenant", [(1, fw), (-1, fw)]),
+        ("general", [(0, fw), (1, 0), (-1, 0), (1, fw), (-1, fw)]),
+    ])
+    dx, dy = rng.choice(directions)
+    pf, pr = coords(rng.choice(NEAR_CITADEL + GATE_SQUARES))
+    gap = rng.randint(0, 1) if kind == "general" else 0  # an empty square between P and K
+    kf, kr = pf + dx * (1 + gap), pr + dy * (1 + gap)
+    tf, tr = kf + dx, kr + dy
+    if not all(is_square(f, r) for f, r in ((pf, pr), (kf, kr), (tf, tr))):
+        return
+    diagonal = dx != 0 and dy != 0
+    capturer = rng.choice(["garrison soldier", "garrison general"] if diagonal
+                          else ["garrison colonel", "garrison general"])
+    target_army = rng.choice(["white", "black"])
+    target_kind = rng.choice(["soldier", "captain", "lieutenant", "colonel"])
+    for piece, (f, r) in ((f"{army} {kind}", (pf, pr)), (capturer, (kf, kr)),
+                          (f"{target_army} {target_kind}", (tf, tr))):
+        if not allowed(piece, square_name(f, r), position):
+            piece = piece.replace("soldier", "captain")
+        if allowed(piece, square_name(f, r), position):
+            position[square_name(f, r)] = piece
+
+
 def random_position(rng):
-    """(position, motif): a random set-up; motif is True for the SP-15 motif."""
+    """(position, garrison_motif): a random set-up; motifs are for the garrison to move."""
     position = {}
-    if rng.random() < 0.15:
-        blocked_soldier_motif(rng, position)
+    x = rng.random()
+    if x < 0.25:
+        if x < 0.15:
+            blocked_soldier_motif(rng, position)
+        else:
+            blocking_capturer_motif(rng, position)
         for _ in range(rng.randint(0, 6)):
             place(rng, f"{rng.choice(['white', 'black'])} {rng.choice(INVENTORY['white'])}",
                   position)
@@ -245,12 +284,17 @@ class Tally:
             self.counts["with demand"] += "demand" in reference
             self.counts["after demand"] += demanded
             self.counts["SP-15 restriction"] += info["sp15"]
+            self.counts["capturer blocks a protector"] += any(
+                is_protected({n: p for n, p in position.items() if n != m.split("x")[0]},
+                             m.split("x")[1], m.split("x")[0], rules)
+                for m in info["captures"])
         else:
             self.counts["attacker turns"] += 1
         self.counts["with a gate entry"] += bool(info["entries"])
         if engine != reference:
             self.failures.append(
-                f"[{label}] to_move={game.to_move} next_army={game.next_army} "
+                f"[{label}] to_move={game.to_move} "
+                f"next_army={getattr(game, 'next_army', '(not exposed)')} "
                 f"demanded={demanded}\n"
                 f"  position={dict(sorted(position.items()))}\n"
                 f"  rules={rules}\n"
@@ -287,7 +331,20 @@ def sparse_positions(tally, seed, count):
         except ValueError as error:
             rejected.append(f"{kwargs}: {error}")
             continue
-        tally.compare_with_demand(game, f"sparse seed={seed} #{i}")
+        label = f"sparse seed={seed} #{i}"
+        tally.compare_with_demand(game, label)
+        # Turn order (section 4): after a garrison move, the army named by next_army moves,
+        # unless it has no legal move.
+        if to_move == "garrison" and game.result is None and game.to_move == "garrison":
+            moves = [str(m) for m in game.legal_moves() if str(m) != "demand"]
+            if moves:
+                game.play(rng.choice(moves))
+                army = kwargs["next_army"]
+                if (game.result is None and game.to_move != army
+                        and analyse(dict(game.pieces()), army, reference_rules(game))["moves"]):
+                    tally.failures.append(f"[{label}] after a garrison move {army} (next_army) "
+                                          f"should move, the engine says {game.to_move}")
+                tally.compare(game, False, label + " after a garrison move")
     return rejected
 
 
@@ -319,8 +376,8 @@ def random_games(tally, seed, games, plies):
 @pytest.fixture(scope="module")
 def tally():
     t = Tally()
-    rejected = sparse_positions(t, seed=20240601, count=900)
-    random_games(t, seed=1871, games=30, plies=120)
+    rejected = sparse_positions(t, seed=20240601, count=3000)
+    random_games(t, seed=1871, games=40, plies=150)
     t.rejected = rejected
     return t
 

@@ -4,7 +4,7 @@ Squares are numbered 0..155 and circles 156..163 so that the engine works on sma
 integers; every public function speaks node names (``"a1"``, ``"C0"``).
 
 >>> b = board("ring")
->>> len(b.names), b.name[b.index["f5"]], b.gate_of[b.index["f5"]] == b.index["C0"]
+>>> len(b.names), b.names[b.index["f5"]], b.gate_of[b.index["f5"]] == b.index["C0"]
 (164, 'f5', True)
 >>> b.is_dark(b.index["a1"]), b.is_dark(b.index["b1"])
 (True, False)

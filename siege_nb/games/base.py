@@ -327,7 +327,7 @@ class Game:
     # -- copies and records -------------------------------------------------------------------
     def clone(self) -> Game:
         """An independent copy with the same history (states are immutable, so this is cheap)."""
-        twin = Game(self._engine, self._states[0], self.players)
+        twin = type(self)(self._engine, self._states[0], self.players)
         twin._states = list(self._states)
         twin._moves = list(self._moves)
         twin._redo = list(self._redo)

@@ -18,10 +18,10 @@ from siege_nb.boards.paris import (
     board,
     describe_missing_node,
 )
-from siege_nb.games.base import Move, Result, ensure_pairs
+from siege_nb.games.base import Game, Move, Result, ensure_pairs
 from siege_nb.rules import RuleSet, fixed_rules
 
-__all__ = ["ParisEngine", "ParisState", "piece_code", "piece_name"]
+__all__ = ["ParisEngine", "ParisGame", "ParisState", "piece_code", "piece_name"]
 
 GARRISON, WHITE, BLACK = 0, 1, 2
 SIDES = ("garrison", "white", "black")
@@ -503,16 +503,16 @@ class ParisEngine:
 
     def _to_move(self, cells: list[int], raw: tuple[Any, ...]) -> Move:
         # A move's path depends only on the layout, except for a turning general's walk,
-        # so Move objects are made once per layout and shared (they are immutable).
-        move = _MOVES.get((self.board.layout, raw))
-        if move is not None:
-            return move
+        # so other Move objects are made once per layout and shared (they are immutable).
         if raw[0] == "demand":
             return DEMAND
-        move = self._make_move(cells, raw)
         code = cells[raw[0]]
-        if not (code >= 8 and code & 7 == GENERAL and self._turning_generals):
-            _MOVES[(self.board.layout, raw)] = move
+        if code >= 8 and code & 7 == GENERAL and self._turning_generals:
+            return self._make_move(cells, raw)
+        key = (self.board.layout, raw)
+        move = _MOVES.get(key)
+        if move is None:
+            move = _MOVES[key] = self._make_move(cells, raw)
         return move
 
     def _make_move(self, cells: list[int], raw: tuple[Any, ...]) -> Move:
@@ -902,3 +902,24 @@ class ParisEngine:
             "l lieutenant, s soldier; : dark, . light"
         )
         return "\n".join(out)
+
+
+class ParisGame(Game):
+    """A Siege of Paris game: a :class:`~siege_nb.games.base.Game` that also knows which army
+    moves after the garrison.
+
+    >>> import siege_nb as sn
+    >>> g = sn.new_game("siege-of-paris")
+    >>> g.to_move, g.next_army
+    ('garrison', 'white')
+    """
+
+    @property
+    def next_army(self) -> str:
+        """The army (``"white"`` or ``"black"``) that moves after the coming garrison turn."""
+        return SIDES[self._state.next_army]
+
+    @property
+    def demanded(self) -> bool:
+        """True after the attackers' ``demand``, until the garrison has captured."""
+        return bool(self._state.demanded)

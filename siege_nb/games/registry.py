@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from siege_nb.games.base import Game
-from siege_nb.games.paris import ParisEngine
+from siege_nb.games.paris import ParisEngine, ParisGame
 from siege_nb.rules import GAMES, rules
 
 __all__ = ["new_game"]
@@ -58,6 +58,5 @@ def new_game(
             )
             raise ValueError(f"Siege of Paris is for 2 or 3 players, not {players!r}.{hint}")
         engine = ParisEngine(ruleset)
-    else:  # pragma: no cover - the registry of rules raises first
-        raise NotImplementedError(game)
-    return Game(engine, engine.initial_state(setup), players)
+        return ParisGame(engine, engine.initial_state(setup), players)
+    raise NotImplementedError(game)  # pragma: no cover - rules() raises first
