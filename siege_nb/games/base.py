@@ -233,6 +233,10 @@ class Game:
     def _find(self, move: Move | str) -> Move | None:
         if isinstance(move, Move):
             legal = self._engine.legal(self._state)
+            # Engines hand out shared Move objects, so identity is the usual, fast match.
+            for m in legal:
+                if m is move:
+                    return m
             return move if move in legal else None
         if not isinstance(move, str):
             raise TypeError(f"a move is text or a Move, not {type(move).__name__}")

@@ -138,12 +138,32 @@ class ParisState:
     ``quiet`` counts plies since the last capture or entry onto a circle (the move limit).
     """
 
-    __slots__ = ("_legal", "cells", "demanded", "next_army", "plies", "quiet", "result", "to_move")
+    __slots__ = (
+        "_legal",
+        "cells",
+        "demanded",
+        "next_army",
+        "occupied",
+        "plies",
+        "quiet",
+        "result",
+        "to_move",
+    )
 
     def __init__(
-        self, cells: list[int], to_move: int, next_army: int, demanded: bool, quiet: int, plies: int
+        self,
+        cells: list[int],
+        occupied: list[int],
+        to_move: int,
+        next_army: int,
+        demanded: bool,
+        quiet: int,
+        plies: int,
     ) -> None:
         self.cells = cells
+        # The nodes that hold a piece, in no particular order: loops over pieces visit at
+        # most 44 nodes instead of all 164.
+        self.occupied = occupied
         self.to_move = to_move
         self.next_army = next_army
         self.demanded = demanded
@@ -199,7 +219,15 @@ class ParisEngine:
         spec[GARRISON * 8 + COLONEL] = tuple((d, 1) for d in ORTHOGONAL)
         spec[GARRISON * 8 + SOLDIER] = tuple((d, 1) for d in DIAGONAL)
         self._spec = spec
+        # Rule values read on every move, looked up once.
         self._turning_generals = rules["general_turns"]
+        self._protection = rules["protection"]
+        self._capture = rules["capture"]
+        self._sortie = rules["officers_must_sortie"]
+        self._placement = rules["placement_win"]
+        self._inside_draw = rules["soldier_inside_draw"]
+        self._blockade = rules["blockade_win"]
+        self._limit = rules["move_limit"]
 
     def with_rules(self, rules: RuleSet) -> ParisEngine:
         """An engine for other rules; it does not cache into shared states."""
@@ -269,7 +297,8 @@ class ParisEngine:
                     f"with {to_move} to move, the army after the next garrison turn is "
                     f"{SIDES[army]}; next_army only chooses it when the garrison is to move"
                 )
-        state = ParisState(cells, side, army, False, 0, 0)
+        occupied = [i for i, c in enumerate(cells) if c]
+        state = ParisState(cells, occupied, side, army, False, 0, 0)
         self._finish(state)
         return state
 
@@ -352,7 +381,7 @@ class ParisEngine:
         b = self.board
         ray = b.ray
         army = cells[target] >> 3
-        reading = self.rules["protection"]
+        reading = self._protection
         if reading == "adjacent":
             for d in range(8):
                 m = ray[d][target]
@@ -397,12 +426,13 @@ class ParisEngine:
                         return sq
         return -1
 
-    def _soldiers_outside(self, cells: list[int]) -> tuple[int, int]:
+    def _soldiers_outside(self, cells: list[int], occupied: list[int]) -> tuple[int, int]:
         """Garrison soldiers on (light, dark) squares."""
         dark = self.board.dark
+        n_sq = self.board.n_squares
         light_n = dark_n = 0
-        for i in range(self.board.n_squares):
-            if cells[i] == SOLDIER:
+        for i in occupied:
+            if cells[i] == SOLDIER and i < n_sq:
                 if dark[i]:
                     dark_n += 1
                 else:
@@ -431,14 +461,17 @@ class ParisEngine:
             moves.append((node, end, capture))
         return moves
 
-    def _garrison_moves(self, cells: list[int]) -> tuple[list[tuple[int, int, bool]], bool]:
+    def _garrison_moves(
+        self, cells: list[int], occupied: list[int]
+    ) -> tuple[list[tuple[int, int, bool]], bool]:
         """All garrison moves and whether SP-15 (officers must sortie) is in force."""
         n_sq = self.board.n_squares
-        outside = self._soldiers_outside(cells)
+        outside = self._soldiers_outside(cells, occupied)
         moves: list[tuple[int, int, bool]] = []
         soldiers_out = soldier_moves = 0
-        for node, code in enumerate(cells):
-            if code == 0 or code >= 8:
+        for node in sorted(occupied):
+            code = cells[node]
+            if code >= 8:
                 continue
             own = self._piece_moves(cells, node, outside)
             if code == SOLDIER and node < n_sq:
@@ -464,17 +497,18 @@ class ParisEngine:
         if state.to_move != GARRISON:
             army = state.to_move
             out = []
-            for node, code in enumerate(cells):
+            for node in sorted(state.occupied):
+                code = cells[node]
                 if code >> 3 == army:
                     out.extend((node, end, False) for end, _ in self._targets(cells, node, code))
             return out
-        moves, stuck = self._garrison_moves(cells)
+        moves, stuck = self._garrison_moves(cells, state.occupied)
         captures = [m for m in moves if m[2]]
-        mode = self.rules["capture"]
+        mode = self._capture
         if state.demanded or (mode == "always" and captures):
             return list(captures)
         chosen: list[tuple[Any, ...]] = list(moves)
-        if stuck and self.rules["officers_must_sortie"]:
+        if stuck and self._sortie:
             sorties = self._officer_sorties(cells)
             if sorties:
                 chosen = list(sorties)
@@ -553,7 +587,13 @@ class ParisEngine:
         raw = move.raw
         if raw[0] == "demand":
             new = ParisState(
-                state.cells, state.to_move, state.next_army, True, state.quiet, state.plies
+                state.cells,
+                state.occupied,
+                state.to_move,
+                state.next_army,
+                True,
+                state.quiet,
+                state.plies,
             )
             self._finish(new)
             return new
@@ -561,6 +601,11 @@ class ParisEngine:
         cells = list(state.cells)
         cells[end] = cells[start]
         cells[start] = 0
+        occupied = list(state.occupied)
+        if capture:
+            occupied.remove(start)
+        else:
+            occupied[occupied.index(start)] = end
         n_sq = self.board.n_squares
         entered = start < n_sq <= end
         quiet = 0 if capture or entered else state.quiet + 1
@@ -569,7 +614,7 @@ class ParisEngine:
             to_move, next_army = state.next_army, WHITE + BLACK - state.next_army
         else:
             to_move, next_army = GARRISON, state.next_army
-        new = ParisState(cells, to_move, next_army, False, quiet, state.plies + 1)
+        new = ParisState(cells, occupied, to_move, next_army, False, quiet, state.plies + 1)
         self._finish(new)
         return new
 
@@ -587,7 +632,8 @@ class ParisEngine:
         cells = state.cells
         n_sq = self.board.n_squares
         soldiers = officers = soldiers_in = officers_in = 0
-        for i, c in enumerate(cells):
+        for i in state.occupied:
+            c = cells[i]
             if c >= 8:
                 inside = i >= n_sq
                 if c & 7 == SOLDIER:
@@ -596,7 +642,7 @@ class ParisEngine:
                 else:
                     officers += 1
                     officers_in += inside
-        need = rules["placement_win"]
+        need = self._placement
         if soldiers == 0 and officers <= 6:
             state.result = Result(
                 "garrison",
@@ -610,14 +656,14 @@ class ParisEngine:
                 f"citadel ({rules.citation('placement_win')})",
                 "SP-1",
             )
-        elif rules["soldier_inside_draw"] and soldiers_in and (soldiers < need or officers == 0):
+        elif self._inside_draw and soldiers_in and (soldiers < need or officers == 0):
             state.result = Result(
                 None,
                 "SP-4: an attacking soldier is safe inside the citadel and the attackers can no "
                 "longer win by placement",
                 "SP-4",
             )
-        elif rules["move_limit"] is not None and state.quiet >= rules["move_limit"]:
+        elif self._limit is not None and state.quiet >= self._limit:
             state.result = Result(
                 None,
                 f"move limit: {rules['move_limit']} plies without a capture or an entry into "
@@ -632,7 +678,7 @@ class ParisEngine:
                 if self._cache:
                     state._legal = [self._to_move(cells, r) for r in raw]
                 return
-            if state.to_move == GARRISON and rules["blockade_win"]:
+            if state.to_move == GARRISON and self._blockade:
                 state.result = Result(
                     "attackers", "SP-2: the garrison has no legal move (blockade)", "SP-2"
                 )
@@ -730,7 +776,7 @@ class ParisEngine:
                     "SP-16",
                 )
         if code == SOLDIER and b.is_circle(start) and not b.is_circle(end):
-            outside = self._soldiers_outside(cells)
+            outside = self._soldiers_outside(cells, state.occupied)
             if outside[b.dark[end]] >= 3:
                 colour = "dark" if b.dark[end] else "light"
                 return (
