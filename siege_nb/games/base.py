@@ -25,11 +25,13 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One move. ``str(move)`` is its text: ``a2-b3``, ``k7xj8``, ``g5-C0``, ``demand``.
+    """One move. ``str(move)`` is its text: ``a2-b3``, ``k7xj8``, ``g5-C0``, ``c7xc5xe5``,
+    ``demand``, ``huff c7``.
 
-    ``path`` lists the points from start to end (a slide's squares in between included);
-    ``captures`` the points whose pieces are taken; ``kind`` is ``"step"``, ``"enter"``
-    (from a square onto a circle), ``"capture"`` or ``"demand"``.
+    ``path`` lists the points from start to end (a slide's squares in between included, a
+    jump chain's landing points); ``captures`` the points whose pieces are taken; ``kind`` is
+    ``"step"``, ``"enter"`` (from a square onto a circle), ``"capture"`` (by replacement),
+    ``"jump"`` (a chain of jumps), or a special action: ``"demand"``, ``"huff"``.
     """
 
     start: str | None
@@ -45,6 +47,10 @@ class Move:
         """The move in the notation of ``design.md`` section 3."""
         if self.start is None:
             return self.kind
+        if self.kind == "huff":
+            return f"huff {self.start}"
+        if self.kind == "jump":
+            return "x".join(self.path)  # the landing points of a chain
         sep = "x" if self.captures else "-"
         return f"{self.start}{sep}{self.end}"
 

@@ -6,13 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from siege_nb.games.base import Game
+from siege_nb.games.hunt import SPECS, HuntEngine, HuntGame
 from siege_nb.games.paris import ParisEngine, ParisGame
 from siege_nb.rules import GAMES, rules
 
 __all__ = ["new_game"]
 
 _SETUP_KEYS = {
-    "siege-of-paris": ("position", "to_move", "next_army", "garrison"),
+    "siege-of-paris": ("next_army", "garrison"),
+    "belagerung": ("defenders",),
+    "pyramid-siege": ("defenders",),
 }
 
 
@@ -31,7 +34,8 @@ def new_game(
     keyword (``protection="adjacent"``). ``position`` maps nodes to piece names; it is
     validated and a clear ``ValueError`` says what is wrong. Siege of Paris also takes
     ``next_army`` (the army that moves after the garrison) and ``garrison`` (a circle
-    arrangement for the standard set-up, e.g. ``{"C2": "general", "C6": "colonel"}``).
+    arrangement for the standard set-up, e.g. ``{"C2": "general", "C6": "colonel"}``); the
+    hunt games take ``defenders`` (fortress points for the three defenders).
 
     >>> import siege_nb as sn
     >>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux", protection="adjacent", players=3)
@@ -59,4 +63,7 @@ def new_game(
             raise ValueError(f"Siege of Paris is for 2 or 3 players, not {players!r}.{hint}")
         engine = ParisEngine(ruleset)
         return ParisGame(engine, engine.initial_state(setup), players)
-    raise NotImplementedError(game)  # pragma: no cover - rules() raises first
+    if players != 2:
+        raise ValueError(f"{game} is a game for two players, not {players!r}")
+    hunt = HuntEngine(SPECS[game], ruleset)
+    return HuntGame(hunt, hunt.initial_state(setup), players)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from siege_nb.rules import siege_of_paris
+from siege_nb.rules import belagerung, pyramid_siege, siege_of_paris
 from siege_nb.rules.model import Choice, FixedRule, Option, RuleSet, Source, format_value
 from siege_nb.rules.sources import SOURCES
 
@@ -33,7 +33,7 @@ __all__ = [
     "rules",
 ]
 
-_MODULES: dict[str, ModuleType] = {siege_of_paris.GAME: siege_of_paris}
+_MODULES: dict[str, ModuleType] = {m.GAME: m for m in (siege_of_paris, belagerung, pyramid_siege)}
 
 GAMES: tuple[str, ...] = ("siege-of-paris", "belagerung", "pyramid-siege")
 

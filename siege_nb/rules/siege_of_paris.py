@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from siege_nb.rules.model import Choice, FixedRule, Option
+from siege_nb.rules.shared import move_limit_option
 
 __all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS"]
 
@@ -206,22 +207,7 @@ OPTIONS: tuple[Option, ...] = (
         ),
         "reach-any-army",
     ),
-    Option(
-        "move_limit",
-        "move_limit",
-        "After how many plies without a capture or an entry into the citadel is the game drawn?",
-        (
-            Choice(
-                200,
-                "Drawn after 200 such plies: a project rule to end stuck games, not historical.",
-            ),
-            Choice(None, "No limit."),
-        ),
-        200,
-        int_range=(1, 100_000),
-        reconstruction=True,
-        note="Not historical: no source has a move limit.",
-    ),
+    move_limit_option("a capture or an entry into the citadel"),
 )
 
 PRESETS: dict[str, dict[str, Any]] = {
