@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -119,6 +120,69 @@ class HuntState:
         )
 
 
+def attacker_may(board: PointBoard, mode: str, start: int, end: int) -> bool:
+    """Does the attackers' direction rule (BL-2 / PS-5 choice ``mode``) allow start -> end?
+
+    It depends on the board alone, never on where the pieces stand, so the engine
+    tabulates it once per board and mode.
+    """
+    if mode == "any":
+        return True
+    if mode in ("shortest-route", "distance"):
+        if board.fortress[start]:
+            return board.fortress[end]
+        return board.distance[end] == board.distance[start] - 1
+    if mode in ("never-away", "not-away"):
+        return board.distance[end] <= board.distance[start]
+    # no-horizontal: one rank up, straight or diagonal
+    return board.coords[end][1] == board.coords[start][1] + 1
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Per board and direction mode: lines, jumps and ready-made step and huff moves."""
+
+    jumps: tuple[tuple[tuple[int, int], ...], ...]  # per point: (over, land) pairs
+    steps: tuple[tuple[int, ...], ...]  # per point: neighbours
+    all_steps: tuple[tuple[tuple[int, Move], ...], ...]  # per point: (end, Move)
+    towards: tuple[tuple[tuple[int, Move], ...], ...]  # attacker steps the mode allows
+    free: tuple[tuple[tuple[int, Move], ...], ...]  # attacker steps for the escape clause
+    huffs: tuple[Move, ...]
+    jump_moves: dict[tuple[Any, ...], Move]
+
+
+@cache
+def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
+    names = board.names
+    n = len(names)
+    steps = tuple(tuple(s[p] for s in board.step if s[p] >= 0) for p in range(n))
+    all_steps = tuple(
+        tuple(
+            (q, Move(names[p], names[q], (names[p], names[q]), (), "step", ("step", p, q)))
+            for q in steps[p]
+        )
+        for p in range(n)
+    )
+    movable = [not (frozen and board.fortress[p]) for p in range(n)]
+    return _Tables(
+        jumps=tuple(
+            tuple((s[p], s[s[p]]) for s in board.step if s[p] >= 0 and s[s[p]] >= 0)
+            for p in range(n)
+        ),
+        steps=steps,
+        all_steps=all_steps,
+        towards=tuple(
+            tuple(x for x in all_steps[p] if attacker_may(board, mode, p, x[0]))
+            if movable[p]
+            else ()
+            for p in range(n)
+        ),
+        free=tuple(all_steps[p] if movable[p] else () for p in range(n)),
+        huffs=tuple(Move(names[p], None, (names[p],), (), "huff", ("huff", p)) for p in range(n)),
+        jump_moves={},
+    )
+
+
 class HuntEngine:
     """One hunt game's rules under one :class:`RuleSet`."""
 
@@ -135,14 +199,15 @@ class HuntEngine:
         self._capture = rules["capture"]
         self._limit = rules["move_limit"]
         b = self.board
-        self._n_fortress = len(b.fortress_points)
-        # Precomputed (over, land) pairs per point: the straight-line jumps of the board.
-        self._jumps = tuple(
-            tuple((s[p], s[s[p]]) for s in b.step if s[p] >= 0 and s[s[p]] >= 0)
-            for p in range(len(b.names))
-        )
-        self._steps = tuple(tuple(s[p] for s in b.step if s[p] >= 0) for p in range(len(b.names)))
-        self._moves: dict[tuple[Any, ...], Move] = {}
+        self._fortress_points = b.fortress_points
+        tables = _tables(b, self._mode, spec.frozen_in_fortress)
+        self._jumps = tables.jumps
+        self._steps = tables.steps
+        self._all_steps = tables.all_steps
+        self._towards = tables.towards
+        self._free = tables.free
+        self._huffs = tables.huffs
+        self._moves = tables.jump_moves
 
     def with_rules(self, rules: RuleSet) -> HuntEngine:
         """An engine for other rules; it does not cache into shared states."""
@@ -219,31 +284,14 @@ class HuntEngine:
         return {names[i]: PIECES[c] for i, c in enumerate(state.cells) if c}
 
     # -- movement -----------------------------------------------------------------------------
-    def _attacker_may(self, start: int, end: int) -> bool:
-        """Does the attacker's direction rule (BL-2 / PS-5) allow the step start -> end?"""
-        b = self.board
-        mode = self._mode
-        if mode == "any":
-            return True
-        if mode in ("shortest-route", "distance"):
-            if b.fortress[start]:
-                return b.fortress[end]
-            return b.distance[end] == b.distance[start] - 1
-        if mode in ("never-away", "not-away"):
-            return b.distance[end] <= b.distance[start]
-        # no-horizontal: one rank up, straight or diagonal
-        return b.coords[end][1] == b.coords[start][1] + 1
-
-    def _attacker_steps(self, cells: list[int], towards: bool) -> list[tuple[Any, ...]]:
-        b = self.board
-        frozen = self.spec.frozen_in_fortress
+    def _attacker_steps(self, cells: list[int], towards: bool) -> list[Move]:
+        table = self._towards if towards else self._free
         out = []
         for p, c in enumerate(cells):
-            if c != ATTACKER or (frozen and b.fortress[p]):
-                continue
-            for q in self._steps[p]:
-                if cells[q] == EMPTY and (not towards or self._attacker_may(p, q)):
-                    out.append(("step", p, q))
+            if c == ATTACKER:
+                for q, move in table[p]:
+                    if cells[q] == EMPTY:
+                        out.append(move)
         return out
 
     def _has_jump(self, cells: list[int], p: int) -> bool:
@@ -269,20 +317,18 @@ class HuntEngine:
         extend(start, (), ())
         return out
 
-    def _defender_moves(
-        self, cells: list[int]
-    ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-        steps: list[tuple[Any, ...]] = []
-        jumps: list[tuple[Any, ...]] = []
+    def _defender_moves(self, cells: list[int]) -> tuple[list[Move], list[Move]]:
+        steps: list[Move] = []
+        jumps: list[Move] = []
         for p, c in enumerate(cells):
             if c != DEFENDER:
                 continue
-            steps.extend(("step", p, q) for q in self._steps[p] if cells[q] == EMPTY)
+            steps.extend(move for q, move in self._all_steps[p] if cells[q] == EMPTY)
             if self._has_jump(cells, p):
-                jumps.extend(self._chains(cells, p))
+                jumps.extend(self._to_move(raw) for raw in self._chains(cells, p))
         return steps, jumps
 
-    def _raw_legal(self, state: HuntState) -> list[tuple[Any, ...]]:
+    def _legal_moves(self, state: HuntState) -> list[Move]:
         cells = state.cells
         if state.to_move == 1:
             steps, jumps = self._defender_moves(cells)
@@ -293,30 +339,24 @@ class HuntEngine:
         if not moves and self.spec.escape_clause:
             moves = self._attacker_steps(cells, towards=False)
         if state.huffable and not state.huffed:
-            moves.extend(("huff", p) for p in state.huffable)
+            moves.extend(self._huffs[p] for p in state.huffable)
         return moves
 
     def _to_move(self, raw: tuple[Any, ...]) -> Move:
+        """The shared Move of a jump chain (steps and huffs come ready-made from the tables)."""
         move = self._moves.get(raw)
         if move is not None:
             return move
         names = self.board.names
-        if raw[0] == "huff":
-            move = Move(names[raw[1]], None, (names[raw[1]],), (), "huff", raw)
-        elif raw[0] == "step":
-            move = Move(
-                names[raw[1]], names[raw[2]], (names[raw[1]], names[raw[2]]), (), "step", raw
-            )
-        else:
-            _, start, lands, taken = raw
-            move = Move(
-                names[start],
-                names[lands[-1]],
-                (names[start], *(names[p] for p in lands)),
-                tuple(names[p] for p in taken),
-                "jump",
-                raw,
-            )
+        _, start, lands, taken = raw
+        move = Move(
+            names[start],
+            names[lands[-1]],
+            (names[start], *(names[p] for p in lands)),
+            tuple(names[p] for p in taken),
+            "jump",
+            raw,
+        )
         if len(self._moves) < 200_000:
             self._moves[raw] = move
         return move
@@ -325,9 +365,7 @@ class HuntEngine:
         """Every legal move in ``state`` (empty once the game is over)."""
         if state._legal is not None and self._cache:
             return state._legal
-        moves = (
-            [] if state.result is not None else [self._to_move(r) for r in self._raw_legal(state)]
-        )
+        moves = [] if state.result is not None else self._legal_moves(state)
         if self._cache:
             state._legal = moves
         return moves
@@ -379,11 +417,10 @@ class HuntEngine:
         """End-of-game checks after every move and on set-up (catalogue 2.3, 3.3 and 4)."""
         spec = self.spec
         cells = state.cells
-        b = self.board
         attackers = cells.count(ATTACKER)
         defenders = cells.count(DEFENDER)
-        held = sum(1 for p in b.fortress_points if cells[p] == ATTACKER)
-        if held == self._n_fortress:
+        held = sum(1 for p in self._fortress_points if cells[p] == ATTACKER)
+        if held == len(self._fortress_points):
             state.result = Result(
                 "attackers",
                 f"{spec.rule_attackers_win}: the attackers hold all {held} fortress points",
@@ -410,10 +447,10 @@ class HuntEngine:
                 "move_limit",
             )
         else:
-            raw = self._raw_legal(state)
-            if raw:
+            legal = self._legal_moves(state)
+            if legal:
                 if self._cache:
-                    state._legal = [self._to_move(r) for r in raw]
+                    state._legal = legal
                 return
             if state.to_move == 1:
                 state.result = Result(
