@@ -286,16 +286,19 @@ class HuntEngine:
     # -- movement -----------------------------------------------------------------------------
     def _attacker_steps(self, cells: list[int], towards: bool) -> list[Move]:
         table = self._towards if towards else self._free
-        out = []
-        for p, c in enumerate(cells):
-            if c == ATTACKER:
-                for q, move in table[p]:
-                    if cells[q] == EMPTY:
-                        out.append(move)
-        return out
+        return [
+            move
+            for p, c in enumerate(cells)
+            if c == ATTACKER
+            for q, move in table[p]
+            if cells[q] == EMPTY
+        ]
 
     def _has_jump(self, cells: list[int], p: int) -> bool:
-        return any(cells[o] == ATTACKER and cells[t] == EMPTY for o, t in self._jumps[p])
+        for over, land in self._jumps[p]:
+            if cells[over] == ATTACKER and cells[land] == EMPTY:
+                return True
+        return False
 
     def _chains(self, cells: list[int], start: int) -> list[tuple[Any, ...]]:
         """Every jump chain of the defender on ``start``, each prefix its own move."""
@@ -323,7 +326,7 @@ class HuntEngine:
         for p, c in enumerate(cells):
             if c != DEFENDER:
                 continue
-            steps.extend(move for q, move in self._all_steps[p] if cells[q] == EMPTY)
+            steps += [move for q, move in self._all_steps[p] if cells[q] == EMPTY]
             if self._has_jump(cells, p):
                 jumps.extend(self._to_move(raw) for raw in self._chains(cells, p))
         return steps, jumps
@@ -419,7 +422,7 @@ class HuntEngine:
         cells = state.cells
         attackers = cells.count(ATTACKER)
         defenders = cells.count(DEFENDER)
-        held = sum(1 for p in self._fortress_points if cells[p] == ATTACKER)
+        held = [cells[p] for p in self._fortress_points].count(ATTACKER)
         if held == len(self._fortress_points):
             state.result = Result(
                 "attackers",
