@@ -299,3 +299,37 @@ def test_pyramid_fortress_freezes_and_escape_clause() -> None:
     not_away = sn.new_game(PS, position=esc, to_move="attacker", towards="not-away")
     assert moves(distance) == {"r6c6-r7c6", "r6c6-r7c7"}
     assert moves(not_away) == {"r6c6-r7c6"}
+
+
+@pytest.mark.parametrize("horns", ["top-row", "beside-middle-row"])
+@pytest.mark.parametrize("diagonals", ["alternating", "none", "all"])
+def test_belagerung_board_counts(horns: str, diagonals: str) -> None:
+    g = sn.new_game(BL, horns=horns, diagonals=diagonals)
+    board = g._engine.board
+    assert len(board.names) == 67
+    assert len(board.fortress_points) == 17
+    assert sum(1 for p in g.pieces().values() if p == "attacker") == 50
+    assert sorted(n for n, p in g.pieces().items() if p == "defender") == ["c7", "e7", "g7"]
+    horn = ("b9", "h9") if horns == "top-row" else ("b8", "h8")
+    assert all(board.fortress[board.index[h]] for h in horn)
+    # Every line joins neighbours on the lattice, and every point is on some line.
+    assert all(board.neighbours(p) for p in range(67))
+    for a, b in board.lines:
+        (fa, ra), (fb, rb) = board.coords[a], board.coords[b]
+        assert max(abs(fa - fb), abs(ra - rb)) == 1
+    # Diagonals: none has only orthogonal lines; all has both diagonals of e5's squares.
+    diag = [1 for a, b in board.lines if board.coords[a][0] != board.coords[b][0]
+            and board.coords[a][1] != board.coords[b][1]]
+    horn_diagonals = 2
+    if diagonals == "none":
+        assert len(diag) == horn_diagonals
+    e5 = {board.names[q] for q in board.neighbours(board.index["d5"])}
+    assert ({"c4", "e6", "c6", "e4"} <= e5) is (diagonals == "all")
+
+
+def test_pyramid_board() -> None:
+    board = sn.new_game(PS)._engine.board
+    assert (len(board.names), len(board.lines)) == (36, 84)
+    # Corner points have two lines, edge points four, inner points six.
+    degrees = sorted(len(board.neighbours(p)) for p in range(36))
+    assert degrees.count(2) == 3 and degrees.count(6) == 36 - 3 - 18
