@@ -111,8 +111,9 @@ class Board:
         return frozenset((a, b)) in self.lines
 
     def neighbours(self, node: str) -> list[str]:
-        return sorted(other for line in self.lines if node in line for other in line
-                      if other != node)
+        return sorted(
+            other for line in self.lines if node in line for other in line if other != node
+        )
 
 
 def belagerung_name(f: int, r: int) -> str:
@@ -150,8 +151,14 @@ def belagerung_lines(horns: str, diagonals: str) -> set[frozenset]:
     if horns == "top-row":
         horn_lines = [("b9", "c9"), ("b9", "c8"), ("h9", "g9"), ("h9", "g8")]
     elif horns == "beside-middle-row":
-        horn_lines = [("b8", "c8"), ("b8", "b7"), ("b8", "c7"),
-                      ("h8", "g8"), ("h8", "h7"), ("h8", "g7")]
+        horn_lines = [
+            ("b8", "c8"),
+            ("b8", "b7"),
+            ("b8", "c7"),
+            ("h8", "g8"),
+            ("h8", "h7"),
+            ("h8", "g7"),
+        ]
     else:
         raise ValueError(f"unknown horns {horns!r}")
     lines |= {frozenset(pair) for pair in horn_lines}
@@ -191,8 +198,12 @@ def distances_to(fortress, lines) -> dict:
 @cache
 def _board(game: str, horns: str | None, diagonals: str | None) -> Board:
     if game == BELAGERUNG:
-        coords = {belagerung_name(f, r): (f, r)
-                  for f in range(1, 10) for r in range(1, 10) if is_cross_point(f, r)}
+        coords = {
+            belagerung_name(f, r): (f, r)
+            for f in range(1, 10)
+            for r in range(1, 10)
+            if is_cross_point(f, r)
+        }
         horn_a, horn_b = horn_points(horns)
         coords[horn_a] = (FILES.index(horn_a[0]) + 1, int(horn_a[1:]))
         coords[horn_b] = (FILES.index(horn_b[0]) + 1, int(horn_b[1:]))
@@ -211,8 +222,9 @@ def _board(game: str, horns: str | None, diagonals: str | None) -> Board:
     for line in lines:
         assert line <= set(coords), line
     names = {xy: name for name, xy in coords.items()}
-    return Board(coords, frozenset(lines), frozenset(fortress), distances_to(fortress, lines),
-                 names)
+    return Board(
+        coords, frozenset(lines), frozenset(fortress), distances_to(fortress, lines), names
+    )
 
 
 def board(game: str, rules: dict | None = None) -> Board:
@@ -233,8 +245,9 @@ def start_position(game: str, rules: dict | None = None) -> dict[str, str]:
         position.update(dict.fromkeys(("c7", "e7", "g7"), DEFENDER))
     else:
         corners = {"r0c0", "r7c0", "r7c7"}
-        position = {node: ATTACKER for node in b.coords
-                    if node not in b.fortress and node not in corners}
+        position = {
+            node: ATTACKER for node in b.coords if node not in b.fortress and node not in corners
+        }
         position.update(dict.fromkeys(("r4c1", "r4c3", "r6c3"), DEFENDER))
     return position
 
@@ -383,8 +396,14 @@ def attacker_steps(game: str, b: Board, position: dict, rules: dict) -> tuple[se
 # ---------------------------------------------------------------------------------------------
 
 
-def analyse(game: str, position: dict, to_move: str, rules: dict,
-            huffable: frozenset = frozenset(), huffed: bool = False) -> dict:
+def analyse(
+    game: str,
+    position: dict,
+    to_move: str,
+    rules: dict,
+    huffable: frozenset = frozenset(),
+    huffed: bool = False,
+) -> dict:
     """The legal move set plus facts about it.
 
     Keys: ``moves``; ``jumps`` (the defender's jump moves, before the capture rule);
@@ -399,8 +418,14 @@ def analyse(game: str, position: dict, to_move: str, rules: dict,
             raise ValueError(f"{node!r} is not a point of the board")
         if piece not in (ATTACKER, DEFENDER):
             raise ValueError(f"unknown piece {piece!r}")
-    info = {"moves": set(), "jumps": set(), "max_chain": 0, "strict_restricted": False,
-            "escape": False, "huffs": set()}
+    info = {
+        "moves": set(),
+        "jumps": set(),
+        "max_chain": 0,
+        "strict_restricted": False,
+        "escape": False,
+        "huffs": set(),
+    }
     if to_move == DEFENDER:
         steps, jumps, chains = defender_moves(b, position, r)
         info["jumps"] = jumps
@@ -426,8 +451,14 @@ def analyse(game: str, position: dict, to_move: str, rules: dict,
     return info
 
 
-def reference_moves(game: str, position: dict[str, str], to_move: str, rules: dict,
-                    huffable: frozenset[str] = frozenset(), huffed: bool = False) -> set[str]:
+def reference_moves(
+    game: str,
+    position: dict[str, str],
+    to_move: str,
+    rules: dict,
+    huffable: frozenset[str] = frozenset(),
+    huffed: bool = False,
+) -> set[str]:
     """The legal move texts of ``to_move`` (the game is assumed not to be over).
 
     ``huffable``: the defenders the attacker may huff this turn (from ``reference_huffable``);
@@ -436,8 +467,9 @@ def reference_moves(game: str, position: dict[str, str], to_move: str, rules: di
     return analyse(game, position, to_move, rules, huffable, huffed)["moves"]
 
 
-def reference_huffable(game: str, position_before: dict[str, str], step_text: str,
-                       rules: dict) -> frozenset[str]:
+def reference_huffable(
+    game: str, position_before: dict[str, str], step_text: str, rules: dict
+) -> frozenset[str]:
     """Who becomes huffable after the defender's move ``step_text`` from ``position_before``.
 
     Under ``capture="huff"`` a step (not a jump, not even a chain stopped early) makes huffable

@@ -197,8 +197,9 @@ def is_protected(position: dict, target: str, capturer: str, rules: dict) -> boo
         return False
 
     if reading == "adjacent":
-        candidates = [(tf + dx, tr + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                      if (dx, dy) != (0, 0)]
+        candidates = [
+            (tf + dx, tr + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)
+        ]
     elif reading == "covered-from-behind":
         back = -forward(army)
         candidates = [(tf - 1, tr + back), (tf, tr + back), (tf + 1, tr + back)]
@@ -239,9 +240,10 @@ def garrison_piece_moves(position: dict, node: str, rules: dict):
         for square in gates(rules).get(node, []):
             if square in position:
                 continue  # leaving the citadel never captures
-            if kind == "soldier" and garrison_soldiers_outside(
-                position, is_dark(*parse_square(square))
-            ) >= 3:
+            if (
+                kind == "soldier"
+                and garrison_soldiers_outside(position, is_dark(*parse_square(square))) >= 3
+            ):
                 continue  # SP-14
             plain.add(f"{node}-{square}")
         return plain, captures, refused
@@ -310,8 +312,12 @@ def analyse(position: dict, to_move: str, rules: dict, demanded: bool = False) -
         info["captures"], info["refused"] = captures, refused
         if demanded or (rules["capture"] == "always" and captures):
             moves = set(captures)  # a compulsory capture comes first
-        elif (rules["officers_must_sortie"] and soldiers_on_squares
-              and not soldier_on_square_can_move and officer_exits):
+        elif (
+            rules["officers_must_sortie"]
+            and soldiers_on_squares
+            and not soldier_on_square_can_move
+            and officer_exits
+        ):
             moves = set(officer_exits)
             info["sp15"] = True
         else:
@@ -322,14 +328,16 @@ def analyse(position: dict, to_move: str, rules: dict, demanded: bool = False) -
     else:
         raise ValueError(f"unknown side {to_move!r}")
     info["entries"] = {
-        m for m in info["moves"]
+        m
+        for m in info["moves"]
         if "-" in m and not is_circle(m.split("-")[0]) and is_circle(m.split("-")[1])
     }
     return info
 
 
-def reference_moves(position: dict[str, str], to_move: str, next_army: str, rules: dict,
-                    demanded: bool = False) -> set[str]:
+def reference_moves(
+    position: dict[str, str], to_move: str, next_army: str, rules: dict, demanded: bool = False
+) -> set[str]:
     """The set of legal move texts for the side ``to_move`` (game assumed not over).
 
     ``next_army`` (the army that moves after the garrison) does not affect the moves of the

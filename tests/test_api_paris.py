@@ -13,8 +13,12 @@ import siege_nb as sn
 
 def test_contract_names() -> None:
     assert sn.GAMES == ("siege-of-paris", "belagerung", "pyramid-siege")
-    assert sn.presets("siege-of-paris") == ("default", "boardandpieces", "escale-a-jeux",
-                                            "ludosofia")
+    assert sn.presets("siege-of-paris") == (
+        "default",
+        "boardandpieces",
+        "escale-a-jeux",
+        "ludosofia",
+    )
     opt = sn.option("siege-of-paris", "SP-16")
     assert (opt.id, opt.name, opt.default) == ("SP-16", "protection", "reach-any-army")
     assert opt.question.endswith("?")
@@ -32,9 +36,17 @@ def test_presets_match_catalogue_table() -> None:
         "escale-a-jeux": (2, "on-demand", "adjacent", 1, True, False, True, True, True),
         "ludosofia": (3, "on-demand", "reach-same-army", 2, False, False, True, True, True),
     }
-    names = ("placement_win", "capture", "protection", "garrison_general_range",
-             "colonel_captain_sideways", "lieutenant_backwards", "blockade_win",
-             "soldier_inside_draw", "officers_must_sortie")
+    names = (
+        "placement_win",
+        "capture",
+        "protection",
+        "garrison_general_range",
+        "colonel_captain_sideways",
+        "lieutenant_backwards",
+        "blockade_win",
+        "soldier_inside_draw",
+        "officers_must_sortie",
+    )
     for preset, values in table.items():
         rules = sn.rules("siege-of-paris", preset)
         assert tuple(rules[n] for n in names) == values, preset
@@ -42,13 +54,22 @@ def test_presets_match_catalogue_table() -> None:
 
 
 def test_new_game_overrides_and_rules_objects() -> None:
-    g = sn.new_game("siege-of-paris", preset="escale-a-jeux", protection="reach-any-army",
-                    players=3, blockade_win="off", SP_6=2)
+    g = sn.new_game(
+        "siege-of-paris",
+        preset="escale-a-jeux",
+        protection="reach-any-army",
+        players=3,
+        blockade_win="off",
+        SP_6=2,
+    )
     assert g.rules["protection"] == "reach-any-army" and g.rules["SP-16"] == "reach-any-army"
     assert g.rules["blockade_win"] is False and g.rules["garrison_general_range"] == 2
     assert g.rules.preset == "escale-a-jeux"
-    assert g.rules.overrides == {"protection": "reach-any-army", "blockade_win": False,
-                                 "garrison_general_range": 2}
+    assert g.rules.overrides == {
+        "protection": "reach-any-army",
+        "blockade_win": False,
+        "garrison_general_range": 2,
+    }
     diff = g.rules.diff(sn.rules("siege-of-paris", "escale-a-jeux"))
     assert diff["protection"] == ("reach-any-army", "adjacent")
     assert "placement_win" not in diff
@@ -75,8 +96,11 @@ def test_game_surface() -> None:
 
 
 def test_long_slides_list_their_path() -> None:
-    g = sn.new_game("siege-of-paris", position={"e3": "white general", "a2": "white soldier",
-                                                "a15": "black soldier"}, to_move="white")
+    g = sn.new_game(
+        "siege-of-paris",
+        position={"e3": "white general", "a2": "white soldier", "a15": "black soldier"},
+        to_move="white",
+    )
     move = next(m for m in g.legal_moves() if m.text == "e3-h3")
     assert move.path == ("e3", "f3", "g3", "h3")
 

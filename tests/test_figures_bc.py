@@ -71,8 +71,7 @@ def test_figure_verdict(case: str, reading: str) -> None:
 
 
 def test_figure_b_under_the_french_preset() -> None:
-    g = sn.new_game("siege-of-paris", preset="escale-a-jeux",
-                    position=CASES["B literal"][0])
+    g = sn.new_game("siege-of-paris", preset="escale-a-jeux", position=CASES["B literal"][0])
     with pytest.raises(sn.IllegalMove) as err:
         g.play("k7xj8")
     assert "j9" in err.value.reason and "SP-16" in err.value.reason
@@ -82,8 +81,13 @@ def test_figure_b_under_the_french_preset() -> None:
 
 def test_the_capturer_blocks_a_protecting_slide() -> None:
     # A white colonel on j5 could reach j7 only through j6 -- where the garrison general stands.
-    pos = {"j6": "garrison general", "j7": "black captain", "j5": "white colonel",
-           "a2": "white soldier", "a15": "black soldier"}
+    pos = {
+        "j6": "garrison general",
+        "j7": "black captain",
+        "j5": "white colonel",
+        "a2": "white soldier",
+        "a15": "black soldier",
+    }
     g = sn.new_game("siege-of-paris", position=pos, capture="optional")
     assert g.why("j6xj7").legal
     # Moved aside, the general no longer blocks: j7 is protected by the colonel.
@@ -94,9 +98,19 @@ def test_the_capturer_blocks_a_protecting_slide() -> None:
 
 
 def test_pieces_on_circles_never_protect() -> None:
-    pos = {"e5": "garrison soldier", "f4": "black soldier", "C0": "black soldier",
-           "g5": "white captain", "a2": "white soldier"}
+    pos = {
+        "e5": "garrison soldier",
+        "f4": "black soldier",
+        "C0": "black soldier",
+        "g5": "white captain",
+        "a2": "white soldier",
+    }
     for reading in ("reach-any-army", "reach-same-army"):
-        g = sn.new_game("siege-of-paris", position=pos, protection=reading, capture="optional",
-                        soldier_inside_draw=False)
+        g = sn.new_game(
+            "siege-of-paris",
+            position=pos,
+            protection=reading,
+            capture="optional",
+            soldier_inside_draw=False,
+        )
         assert g.why("e5xf4").legal

@@ -85,8 +85,9 @@ def engine_is_ready():
     return True
 
 
-pytestmark = pytest.mark.skipif(not engine_is_ready(),
-                                reason="the hunt games are not implemented yet")
+pytestmark = pytest.mark.skipif(
+    not engine_is_ready(), reason="the hunt games are not implemented yet"
+)
 
 
 def reference_rules(game, name):
@@ -181,7 +182,7 @@ def random_setup_once(rng, name, rules):
             position[node] = A
             attackers += 1
     # Trim to the set's size (the lattice motif may overshoot on Pyramid).
-    extra = [n for n, p in position.items() if p == A][SET[name]["attackers"]:]
+    extra = [n for n, p in position.items() if p == A][SET[name]["attackers"] :]
     for node in extra:
         del position[node]
     return position, rng.choice([A, D])
@@ -197,8 +198,9 @@ class Tally:
         self.name = name
         self.counts = dict.fromkeys(MINIMUM, 0)
         self.counts["escape clause"] = 0
-        self.choices = {(key, value): 0 for key, values in CHOICES[name].items()
-                        for value in values}
+        self.choices = {
+            (key, value): 0 for key, values in CHOICES[name].items() for value in values
+        }
         self.failures = []
         self.api_failures = []
         self.rejected = []
@@ -211,9 +213,14 @@ class Tally:
         rules = reference_rules(game, name)
         to_move = game.to_move
         engine = {str(m) for m in game.legal_moves()}
-        info = analyse(name, position, to_move, rules,
-                       huffable=frozenset(huffable) if to_move == A else frozenset(),
-                       huffed=huffed)
+        info = analyse(
+            name,
+            position,
+            to_move,
+            rules,
+            huffable=frozenset(huffable) if to_move == A else frozenset(),
+            huffed=huffed,
+        )
         reference = info["moves"]
         c = self.counts
         c["compared"] += 1
@@ -244,15 +251,17 @@ class Tally:
         engine_huffable = tuple(getattr(game, "huffable", ("<missing>",)))
         engine_huffed = getattr(game, "huffed", "<missing>")
         if engine_huffed != huffed:
-            self.api_failures.append(f"[{name} {label}] huffed: engine {engine_huffed!r}, "
-                                     f"expected {huffed}")
+            self.api_failures.append(
+                f"[{name} {label}] huffed: engine {engine_huffed!r}, expected {huffed}"
+            )
         if not huffed:
             expected = tuple(sorted(huffable)) if to_move == A else ()
             if engine_huffable != expected:
                 self.api_failures.append(
                     f"[{name} {label}] huffable: engine {engine_huffable!r}, expected "
                     f"{expected!r}; to_move={to_move} position={dict(sorted(position.items()))} "
-                    f"rules={rules}")
+                    f"rules={rules}"
+                )
         return engine
 
     def check_huffable(self, game, expected, label, before, move):
@@ -265,7 +274,8 @@ class Tally:
                 f"[{self.name} {label}] huffable after {move!r}: engine {got!r}, "
                 f"reference {tuple(sorted(expected))!r}\n"
                 f"  position before={dict(sorted(before.items()))}\n"
-                f"  rules={reference_rules(game, self.name)}")
+                f"  rules={reference_rules(game, self.name)}"
+            )
 
     def play_and_check(self, game, move, label):
         """Play ``move`` and check the engine's board against the reference's ``apply_move``
@@ -280,7 +290,8 @@ class Tally:
                 f"[{self.name} {label}] board after {move!r} differs\n"
                 f"  before={dict(sorted(before.items()))}\n  rules={rules}\n"
                 f"  engine only:    {sorted(set(got.items()) - set(expected.items()))}\n"
-                f"  reference only: {sorted(set(expected.items()) - set(got.items()))}")
+                f"  reference only: {sorted(set(expected.items()) - set(got.items()))}"
+            )
 
     def play_huff_and_compare(self, game, rng, label):
         """Kind (c): play one of the offered huffs and compare the position after it."""
@@ -290,8 +301,10 @@ class Tally:
         self.play_and_check(game, rng.choice(huffs), label)
         if game.result is None:
             if game.to_move != A:
-                self.api_failures.append(f"[{self.name} {label}] after a huff to_move is "
-                                         f"{game.to_move!r}, expected the attacker")
+                self.api_failures.append(
+                    f"[{self.name} {label}] after a huff to_move is "
+                    f"{game.to_move!r}, expected the attacker"
+                )
             else:
                 self.compare(game, frozenset(), True, label + " after huff")
         return True
@@ -419,11 +432,26 @@ FIXED = {
         ({"r2c1": A, "r3c1": A, "r3c2": A, "r2c0": D}, D),  # chain back to its start
         ({"r3c1": A, "r4c1": D, "r6c3": D}, D),  # huff after r6c3-r5c3
         # The escape clause (the other attackers stand on the fortress and never move).
-        ({"r6c0": A, **dict.fromkeys(["r4c1", "r4c2", "r4c3", "r5c2", "r5c3"], A),
-          "r5c0": D, "r6c1": D}, A),
+        (
+            {
+                "r6c0": A,
+                **dict.fromkeys(["r4c1", "r4c2", "r4c3", "r5c2", "r5c3"], A),
+                "r5c0": D,
+                "r6c1": D,
+            },
+            A,
+        ),
         # The escape clause is judged per player: r2c0 has towards steps.
-        ({"r6c0": A, "r2c0": A, **dict.fromkeys(["r4c1", "r4c2", "r4c3", "r5c2"], A),
-          "r5c0": D, "r6c1": D}, A),
+        (
+            {
+                "r6c0": A,
+                "r2c0": A,
+                **dict.fromkeys(["r4c1", "r4c2", "r4c3", "r5c2"], A),
+                "r5c0": D,
+                "r6c1": D,
+            },
+            A,
+        ),
         ({"r4c2": A, "r0c0": D}, A),  # frozen in the fortress
         ({"r5c3": A, "r3c0": A, "r0c0": D}, A),  # frozen beside a mover
     ],
@@ -460,8 +488,9 @@ def test_fixed_cases_under_every_option_combination():
             for combo in every_combination(name):
                 if not set(position) <= board(name, combo).points:
                     continue  # a horn of the other horns option
-                game = sn.new_game(name, position=padded(name, position, combo),
-                                   to_move=to_move, **combo)
+                game = sn.new_game(
+                    name, position=padded(name, position, combo), to_move=to_move, **combo
+                )
                 if game.result is not None:
                     continue
                 label = f"fixed {combo}"
@@ -470,8 +499,7 @@ def test_fixed_cases_under_every_option_combination():
                     # Every defender move (the board after it checked), then the attacker's
                     # turn with its huffs.
                     for move in sorted(str(m) for m in game.legal_moves()):
-                        after = sn.new_game(name, position=dict(game.pieces()), to_move=D,
-                                            **combo)
+                        after = sn.new_game(name, position=dict(game.pieces()), to_move=D, **combo)
                         before = dict(after.pieces())
                         expected = reference_huffable(name, before, move, combo)
                         tally.play_and_check(after, move, label)
@@ -479,14 +507,17 @@ def test_fixed_cases_under_every_option_combination():
                             tally.check_huffable(after, expected, label, before, move)
                             tally.compare(after, expected, False, label + f" after {move}")
                             huffed_compared += tally.play_huff_and_compare(
-                                after, random.Random(0), label + f" after {move}")
+                                after, random.Random(0), label + f" after {move}"
+                            )
         compared += tally.counts["compared"]
         escapes += tally.counts["escape clause"]
         failures += tally.failures + tally.api_failures
-    assert not failures, f"{len(failures)} disagreements; first ones:\n" + "\n".join(
-        failures[:8])
+    assert not failures, f"{len(failures)} disagreements; first ones:\n" + "\n".join(failures[:8])
     assert compared > 1500 and huffed_compared > 100 and escapes >= 2, (
-        compared, huffed_compared, escapes)
+        compared,
+        huffed_compared,
+        escapes,
+    )
 
 
 @pytest.fixture(scope="module", params=[BL, PS])
@@ -496,20 +527,24 @@ def tally(request):
 
 def test_setups_are_accepted(tally):
     assert not tally.rejected, "valid set-ups rejected by the engine:\n" + "\n".join(
-        tally.rejected[:10])
+        tally.rejected[:10]
+    )
 
 
 def test_engine_agrees_with_reference(tally):
     if tally.failures:
-        pytest.fail(f"{tally.name}: {len(tally.failures)} disagreements in "
-                    f"{tally.counts['compared']} positions; first ones:\n"
-                    + "\n".join(tally.failures[:8]))
+        pytest.fail(
+            f"{tally.name}: {len(tally.failures)} disagreements in "
+            f"{tally.counts['compared']} positions; first ones:\n" + "\n".join(tally.failures[:8])
+        )
 
 
 def test_huff_state_is_reported(tally):
     if tally.api_failures:
-        pytest.fail(f"{tally.name}: {len(tally.api_failures)} wrong huffable/huffed reports; "
-                    "first ones:\n" + "\n".join(tally.api_failures[:8]))
+        pytest.fail(
+            f"{tally.name}: {len(tally.api_failures)} wrong huffable/huffed reports; "
+            "first ones:\n" + "\n".join(tally.api_failures[:8])
+        )
 
 
 def test_comparison_is_not_vacuous(tally):
@@ -517,8 +552,9 @@ def test_comparison_is_not_vacuous(tally):
     if tally.name == PS:
         minimum["escape clause"] = MINIMUM_ESCAPE
     low = {k: (tally.counts[k], m) for k, m in minimum.items() if tally.counts[k] < m}
-    assert not low, (f"{tally.name}: too few cases (count, minimum): {low}; "
-                     f"all counts {tally.counts}")
+    assert not low, (
+        f"{tally.name}: too few cases (count, minimum): {low}; all counts {tally.counts}"
+    )
     rare = {k: n for k, n in tally.choices.items() if n < MINIMUM_PER_CHOICE}
     assert not rare, f"{tally.name}: option choices compared too rarely: {rare}"
 

@@ -102,21 +102,36 @@ def _filler(n: int) -> dict[str, str]:
 
 
 def test_BL_BL_2() -> None:
-    g = {d: sn.new_game(BL, attacker_direction=d) for d in
-         ("any", "shortest-route", "never-away", "no-horizontal")}
+    g = {
+        d: sn.new_game(BL, attacker_direction=d)
+        for d in ("any", "shortest-route", "never-away", "no-horizontal")
+    }
     for x in g.values():
         x.play("d6-d7")
         x.play("e7-e8")
     # never-away adds the sideways steps c6-d6, e6-d6 to shortest-route's 8 (d7 may not leave).
     assert {d: len(x.legal_moves()) for d, x in g.items()} == {
-        "any": 11, "shortest-route": 8, "never-away": 10, "no-horizontal": 7}
+        "any": 11,
+        "shortest-route": 8,
+        "never-away": 10,
+        "no-horizontal": 7,
+    }
     verdict = g["shortest-route"].why("d7-d6")
     assert not verdict.legal and verdict.rule == "BL-2"
     assert any(r.value == "any" for r in verdict.differs_under)
     # Under no-horizontal the attackers on a7, b7, h7, i7 can never move.
-    blocked = sn.new_game(BL, preset="royal-garrison",
-                          position={"a7": "attacker", "b7": "attacker", "h7": "attacker",
-                                    "i7": "attacker", "e9": "defender", **_filler(16)})
+    blocked = sn.new_game(
+        BL,
+        preset="royal-garrison",
+        position={
+            "a7": "attacker",
+            "b7": "attacker",
+            "h7": "attacker",
+            "i7": "attacker",
+            "e9": "defender",
+            **_filler(16),
+        },
+    )
     assert not any(m.start in ("a7", "b7", "h7", "i7") for m in blocked.legal_moves())
 
 
@@ -153,8 +168,12 @@ def test_BL_move_limit() -> None:
 
 def test_PS_PS_3() -> None:
     # The defender on r4c1 can jump r3c1 to r2c1; the one on r6c3 can step.
-    pos = {"r4c1": "defender", "r3c1": "attacker", "r6c3": "defender",
-           **{p: "attacker" for p in ("r7c1", "r7c2", "r7c3", "r7c4", "r7c5", "r7c6")}}
+    pos = {
+        "r4c1": "defender",
+        "r3c1": "attacker",
+        "r6c3": "defender",
+        **{p: "attacker" for p in ("r7c1", "r7c2", "r7c3", "r7c4", "r7c5", "r7c6")},
+    }
     huff = sn.new_game(PS, position=pos, capture="huff")
     strict = sn.new_game(PS, position=pos, capture="strict")
     assert moves(strict) == {"r4c1xr2c1"}
@@ -169,21 +188,32 @@ def test_PS_PS_3() -> None:
 
 def test_PS_PS_5() -> None:
     # r2c1 is 2 lines from the fortress; r2c0 and r2c2 are 2 as well, r3c1 is 1.
-    pos = {"r2c1": "attacker", "r6c3": "defender",
-           **{p: "attacker" for p in ("r7c1", "r7c2", "r7c3", "r7c4", "r7c5", "r7c6")}}
+    pos = {
+        "r2c1": "attacker",
+        "r6c3": "defender",
+        **{p: "attacker" for p in ("r7c1", "r7c2", "r7c3", "r7c4", "r7c5", "r7c6")},
+    }
     distance = sn.new_game(PS, position=pos, to_move="attacker", towards="distance")
     not_away = sn.new_game(PS, position=pos, to_move="attacker", towards="not-away")
-    assert {m.text for m in distance.legal_moves() if m.start == "r2c1"} == {"r2c1-r3c1",
-                                                                            "r2c1-r3c2"}
+    assert {m.text for m in distance.legal_moves() if m.start == "r2c1"} == {
+        "r2c1-r3c1",
+        "r2c1-r3c2",
+    }
     assert {m.text for m in not_away.legal_moves() if m.start == "r2c1"} == {
-        "r2c1-r3c1", "r2c1-r3c2", "r2c1-r2c0", "r2c1-r2c2"}
+        "r2c1-r3c1",
+        "r2c1-r3c2",
+        "r2c1-r2c0",
+        "r2c1-r2c2",
+    }
     verdict = distance.why("r2c1-r2c2")
     assert verdict.rule == "PS-5" and not verdict.legal
 
 
 def test_PS_move_limit() -> None:
-    pos = {"r6c3": "defender", **{p: "attacker" for p in ("r0c0", "r7c1", "r7c2", "r7c3",
-                                                         "r7c4", "r7c5", "r7c6")}}
+    pos = {
+        "r6c3": "defender",
+        **{p: "attacker" for p in ("r0c0", "r7c1", "r7c2", "r7c3", "r7c4", "r7c5", "r7c6")},
+    }
     g = sn.new_game(PS, position=pos, move_limit=2)
     g.play("r6c3-r5c3")
     g.play(next(m for m in g.legal_moves() if m.kind == "step"))
@@ -206,8 +236,14 @@ def test_multi_jump_turns_and_stops_anywhere() -> None:
 
 def test_a_chain_may_land_on_its_start() -> None:
     # Four attackers around e5 let the defender jump round a square and come home.
-    pos = {"e5": "defender", "e6": "attacker", "f7": "attacker", "g6": "attacker",
-           "f5": "attacker", **_filler(14)}
+    pos = {
+        "e5": "defender",
+        "e6": "attacker",
+        "f7": "attacker",
+        "g6": "attacker",
+        "f5": "attacker",
+        **_filler(14),
+    }
     g = sn.new_game(BL, position=pos, to_move="defender", attacker_direction="any")
     assert "e5xe7xg7xg5xe5" in moves(g)
     # A piece is jumped once at most: the same attacker cannot be jumped back.
@@ -234,14 +270,11 @@ def test_huff_identifies_the_defender_where_it_now_stands() -> None:
 
 
 def test_huff_chance_lapses_and_early_chain_stop_is_not_huffable() -> None:
-    pos = {"e5": "defender", "e6": "attacker", "f7": "attacker", "a4": "defender",
-           **_filler(17)}
-    g = sn.new_game(BL, position=pos, to_move="defender", capture="huff",
-                    attacker_direction="any")
+    pos = {"e5": "defender", "e6": "attacker", "f7": "attacker", "a4": "defender", **_filler(17)}
+    g = sn.new_game(BL, position=pos, to_move="defender", capture="huff", attacker_direction="any")
     g.play("e5xe7")  # could have gone on over f7: not huffable
     assert g.huffable == ()
-    g2 = sn.new_game(BL, position=pos, to_move="defender", capture="huff",
-                     attacker_direction="any")
+    g2 = sn.new_game(BL, position=pos, to_move="defender", capture="huff", attacker_direction="any")
     g2.play("a4-a5")
     assert g2.huffable == ("e5",)
     g2.play("i3-i4")  # the attacker moves without huffing: the chance is gone
@@ -261,15 +294,43 @@ def test_end_of_game_belagerung() -> None:
     assert (full.result.winner, full.result.rule) == ("attackers", "BL-6")
     # BL-6: defenders with no legal move on their turn (d8 boxed in by a wall of attackers
     # two deep, so no jump lands anywhere).
-    box = {"e9": "defender", **{p: "attacker" for p in
-                                ("d9", "f9", "d8", "e8", "f8", "c9", "g9", "c7", "e7", "g7",
-                                 "d7", "f7", "b9", "h9", "c8", "g8", "e6")}}
+    box = {
+        "e9": "defender",
+        **{
+            p: "attacker"
+            for p in (
+                "d9",
+                "f9",
+                "d8",
+                "e8",
+                "f8",
+                "c9",
+                "g9",
+                "c7",
+                "e7",
+                "g7",
+                "d7",
+                "f7",
+                "b9",
+                "h9",
+                "c8",
+                "g8",
+                "e6",
+            )
+        },
+    }
     boxed = sn.new_game(BL, position=box, to_move="defender")
     assert (boxed.result.winner, boxed.result.rule) == ("attackers", "BL-6")
     # BL-9: the attacker with no legal move loses (royal-garrison: a7 can never move).
-    stuck = sn.new_game(BL, preset="royal-garrison",
-                        position={"a7": "attacker", "e9": "defender",
-                                  **{p: "attacker" for p in fortress if p != "e9"}})
+    stuck = sn.new_game(
+        BL,
+        preset="royal-garrison",
+        position={
+            "a7": "attacker",
+            "e9": "defender",
+            **{p: "attacker" for p in fortress if p != "e9"},
+        },
+    )
     assert (stuck.result.winner, stuck.result.rule) == ("defenders", "BL-9")
 
 
@@ -277,15 +338,20 @@ def test_end_of_game_pyramid() -> None:
     fortress = ["r4c1", "r4c2", "r4c3", "r5c2", "r5c3", "r6c3"]
     full = sn.new_game(PS, position={**{p: "attacker" for p in fortress}, "r0c0": "defender"})
     assert full.result.winner == "attackers"
-    few = sn.new_game(PS, position={"r0c0": "defender", "r7c1": "attacker",
-                                    **{p: "attacker" for p in fortress[:4]}})
+    few = sn.new_game(
+        PS,
+        position={"r0c0": "defender", "r7c1": "attacker", **{p: "attacker" for p in fortress[:4]}},
+    )
     assert (few.result.winner, few.result.rule) == ("defenders", "PS-8")
 
 
 def test_pyramid_fortress_freezes_and_escape_clause() -> None:
     # The attacker on r4c2 is in the fortress: it never moves again, while the others can.
-    pos = {"r4c2": "attacker", "r7c0": "defender",
-           **{p: "attacker" for p in ("r0c0", "r1c0", "r1c1", "r2c0", "r2c1", "r2c2")}}
+    pos = {
+        "r4c2": "attacker",
+        "r7c0": "defender",
+        **{p: "attacker" for p in ("r0c0", "r1c0", "r1c1", "r2c0", "r2c1", "r2c2")},
+    }
     g = sn.new_game(PS, position=pos, to_move="attacker")
     assert g.legal_moves() and not any(m.start == "r4c2" for m in g.legal_moves())
     assert g.why("r4c2-r3c2").rule == "fortress"
@@ -293,8 +359,13 @@ def test_pyramid_fortress_freezes_and_escape_clause() -> None:
     # the fortress, r6c5 and r5c5 (distance 2), hold defenders. Under "distance" no attacker
     # has a step towards the fortress, so any step is allowed: r7c6 (3) and r7c7 (4). Under
     # "not-away" r7c6 keeps the distance, so it is a towards-move and the clause stays shut.
-    esc = {"r6c6": "attacker", "r6c5": "defender", "r5c5": "defender", "r0c0": "defender",
-           **{p: "attacker" for p in ("r4c1", "r4c2", "r4c3", "r5c2", "r5c3")}}
+    esc = {
+        "r6c6": "attacker",
+        "r6c5": "defender",
+        "r5c5": "defender",
+        "r0c0": "defender",
+        **{p: "attacker" for p in ("r4c1", "r4c2", "r4c3", "r5c2", "r5c3")},
+    }
     distance = sn.new_game(PS, position=esc, to_move="attacker", towards="distance")
     not_away = sn.new_game(PS, position=esc, to_move="attacker", towards="not-away")
     assert moves(distance) == {"r6c6-r7c6", "r6c6-r7c7"}
@@ -318,8 +389,11 @@ def test_belagerung_board_counts(horns: str, diagonals: str) -> None:
         (fa, ra), (fb, rb) = board.coords[a], board.coords[b]
         assert max(abs(fa - fb), abs(ra - rb)) == 1
     # Diagonals: none has only orthogonal lines; all has both diagonals of e5's squares.
-    diag = [1 for a, b in board.lines if board.coords[a][0] != board.coords[b][0]
-            and board.coords[a][1] != board.coords[b][1]]
+    diag = [
+        1
+        for a, b in board.lines
+        if board.coords[a][0] != board.coords[b][0] and board.coords[a][1] != board.coords[b][1]
+    ]
     horn_diagonals = 2
     if diagonals == "none":
         assert len(diag) == horn_diagonals

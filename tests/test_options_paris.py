@@ -91,8 +91,13 @@ def test_SP_4() -> None:
     assert game({**pos, "a2": "white soldier"}, placement_win=2).result is None
     assert game({**pos, "a2": "white soldier"}, placement_win=3).result.rule == "SP-4"
     # No attacking officer left: SP-1 is impossible whatever the soldiers.
-    no_officer = {"C3": "white soldier", "a2": "white soldier", "c2": "white soldier",
-                  "e2": "white soldier", "l16": "garrison general"}
+    no_officer = {
+        "C3": "white soldier",
+        "a2": "white soldier",
+        "c2": "white soldier",
+        "e2": "white soldier",
+        "l16": "garrison general",
+    }
     assert game(no_officer).result.rule == "SP-4"
 
 
@@ -153,7 +158,10 @@ def test_SP_9() -> None:
     assert moves(game(pos, "white", soldier_backwards=False)) == {"e4-d5", "e4-f5"}
     assert moves(game(pos, "white", soldier_backwards=True)) == {"e4-d5", "e4-f5", "e4-d3", "e4-f3"}
     assert moves(game(pos, "black", soldier_backwards=True)) == {
-        "f14-e13", "f14-g13", "f14-e15", "f14-g15"
+        "f14-e13",
+        "f14-g13",
+        "f14-e15",
+        "f14-g15",
     }
     verdict = game(pos, "white").why("e4-d3")
     assert (verdict.legal, verdict.rule) == (False, "SP-9")
@@ -197,19 +205,27 @@ def test_SP_15() -> None:
     blocked = game({**pos, "f5": "white soldier", "g5": "white captain"}, officers_must_sortie=True)
     assert "C1-C2" in moves(blocked)
     # A compulsory capture comes first.
-    capture = game({**pos, "d16": "garrison general", "e15": "black soldier"},
-                   officers_must_sortie=True, capture="always")
+    capture = game(
+        {**pos, "d16": "garrison general", "e15": "black soldier"},
+        officers_must_sortie=True,
+        capture="always",
+    )
     assert moves(capture) == {"d16xe15"}
 
 
 def test_SP_16() -> None:
     # The reading decides; the verdict table itself is in test_figures_bc.py.
     pos = {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"}
-    verdicts = {reading: game(pos, protection=reading).why("k7xj8").legal
-                for reading in ("reach-any-army", "reach-same-army", "adjacent",
-                                "covered-from-behind")}
-    assert verdicts == {"reach-any-army": True, "reach-same-army": True, "adjacent": False,
-                        "covered-from-behind": False}
+    verdicts = {
+        reading: game(pos, protection=reading).why("k7xj8").legal
+        for reading in ("reach-any-army", "reach-same-army", "adjacent", "covered-from-behind")
+    }
+    assert verdicts == {
+        "reach-any-army": True,
+        "reach-same-army": True,
+        "adjacent": False,
+        "covered-from-behind": False,
+    }
 
 
 def test_move_limit() -> None:
@@ -224,8 +240,16 @@ def test_move_limit() -> None:
     assert "not historical" in limited.result.reason
     assert unlimited.result is None
     # A capture resets the count.
-    g = game({"a1": "garrison general", "b2": "black soldier", "c2": "white soldier",
-              "l14": "black soldier"}, move_limit=2, capture="optional")
+    g = game(
+        {
+            "a1": "garrison general",
+            "b2": "black soldier",
+            "c2": "white soldier",
+            "l14": "black soldier",
+        },
+        move_limit=2,
+        capture="optional",
+    )
     g.play("a1-a2")
     assert g.result is None
     g.play("c2-d3")
@@ -243,8 +267,14 @@ def test_move_limit() -> None:
 
 
 def test_SP_3_garrison_wins_by_captures() -> None:
-    officers = {"a1": "white general", "b16": "black general", "c1": "white colonel",
-                "d16": "black colonel", "e1": "white captain", "f16": "black captain"}
+    officers = {
+        "a1": "white general",
+        "b16": "black general",
+        "c1": "white colonel",
+        "d16": "black colonel",
+        "e1": "white captain",
+        "f16": "black captain",
+    }
     won = game({**officers, "C0": "garrison general"})
     assert won.result.winner == "garrison" and won.result.rule == "SP-3"
     seven = game({**officers, "g1": "white captain", "C0": "garrison general"})
@@ -257,8 +287,13 @@ def test_SP_3_garrison_wins_by_captures() -> None:
 
 def test_SP_13_SP_14_soldier_colours() -> None:
     # Three garrison soldiers on light squares already: a fourth cannot leave onto f5 (light).
-    pos = {"C0": "garrison soldier", "a2": "garrison soldier", "c2": "garrison soldier",
-           "e2": "garrison soldier", "l14": "black soldier"}
+    pos = {
+        "C0": "garrison soldier",
+        "a2": "garrison soldier",
+        "c2": "garrison soldier",
+        "e2": "garrison soldier",
+        "l14": "black soldier",
+    }
     g = game(pos)
     assert "C0-g5" in moves(g) and "C0-f5" not in moves(g)
     assert g.why("C0-f5").rule == "SP-14"
@@ -272,14 +307,27 @@ def test_SP_13_SP_14_soldier_colours() -> None:
 
 
 def test_SP_17_no_capture_inside() -> None:
-    pos = {"C7": "white soldier", "g5": "black soldier", "C0": "garrison general",
-           "f5": "garrison colonel", "l1": "white general", **SOLDIERS}
+    pos = {
+        "C7": "white soldier",
+        "g5": "black soldier",
+        "C0": "garrison general",
+        "f5": "garrison colonel",
+        "l1": "white general",
+        **SOLDIERS,
+    }
     g = game(pos, capture="optional")
     assert "C0xg5" not in moves(g)  # a capture must start outside
     verdict = g.why("C0xg5")
     assert verdict.rule == "SP-17"
-    g2 = game({"C1": "white soldier", "C0": "garrison general", "g5": "garrison colonel",
-               "l1": "white general", **SOLDIERS})
+    g2 = game(
+        {
+            "C1": "white soldier",
+            "C0": "garrison general",
+            "g5": "garrison colonel",
+            "l1": "white general",
+            **SOLDIERS,
+        }
+    )
     assert g2.why("C0xC1").rule == "SP-17"
     # A garrison piece outside cannot capture an attacker on a circle either.
     g3 = game({"C0": "white captain", "g5": "garrison colonel", **SOLDIERS})
@@ -287,8 +335,12 @@ def test_SP_17_no_capture_inside() -> None:
 
 
 def test_SP_18_entering_the_citadel() -> None:
-    pos = {"g5": "black captain", "f4": "black soldier", "C1": "white soldier",
-           "a16": "garrison general"}
+    pos = {
+        "g5": "black captain",
+        "f4": "black soldier",
+        "C1": "white soldier",
+        "a16": "garrison general",
+    }
     g = game(pos, "black", soldier_inside_draw=False)
     assert "g5-C0" in moves(g)  # backwards for Black, but entering is any direction
     assert "f4-C0" not in moves(g)
@@ -310,10 +362,17 @@ def test_SP_23_passes_and_draw() -> None:
     # Nobody can move at all: a draw.
     # Nobody can move at all: a full citadel whose gate squares hold pieces that cannot move
     # (no sideways moves here), and two soldiers at the far ends.
-    stuck = {"a16": "white soldier", "a1": "black soldier", "f5": "white captain",
-             "g5": "white lieutenant", "f12": "black colonel", "g12": "black captain",
-             **{f"C{i}": "garrison soldier" for i in range(6)},
-             "C6": "garrison general", "C7": "garrison colonel"}
+    stuck = {
+        "a16": "white soldier",
+        "a1": "black soldier",
+        "f5": "white captain",
+        "g5": "white lieutenant",
+        "f12": "black colonel",
+        "g12": "black captain",
+        **{f"C{i}": "garrison soldier" for i in range(6)},
+        "C6": "garrison general",
+        "C7": "garrison colonel",
+    }
     draw = game(stuck, blockade_win=False, colonel_captain_sideways=False)
     assert draw.result is not None
     assert (draw.result.winner, draw.result.rule) == (None, "SP-23")
@@ -322,8 +381,15 @@ def test_SP_23_passes_and_draw() -> None:
 
 
 def test_SP_24_no_promotion() -> None:
-    g = game({"a16": "white soldier", "a2": "white soldier", "l14": "black soldier",
-              "e5": "garrison soldier"}, "white")
+    g = game(
+        {
+            "a16": "white soldier",
+            "a2": "white soldier",
+            "l14": "black soldier",
+            "e5": "garrison soldier",
+        },
+        "white",
+    )
     assert not any(m.start == "a16" for m in g.legal_moves())
     assert "a2-b3" in moves(g)
 
@@ -336,8 +402,9 @@ def test_turn_order_and_players() -> None:
         order.append(g.to_move)
         g.play(g.legal_moves()[0])
     assert order == ["garrison", "white", "garrison", "black"] * 2
-    g = game({"a2": "white soldier", "a15": "black soldier", "e5": "garrison soldier"},
-             next_army="black")
+    g = game(
+        {"a2": "white soldier", "a15": "black soldier", "e5": "garrison soldier"}, next_army="black"
+    )
     g.play("e5-d4")
     assert g.to_move == "black"
     assert sn.new_game(GAME, to_move="black").next_army == "white"

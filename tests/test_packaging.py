@@ -76,7 +76,8 @@ def test_engine_runs_without_matplotlib_or_ipywidgets() -> None:
         print("ok")
         """
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         cwd=ROOT, check=False)
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"

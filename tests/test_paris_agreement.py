@@ -29,9 +29,19 @@ sn = pytest.importorskip("siege_nb")
 
 GAME = "siege-of-paris"
 REF_KEYS = (
-    "placement_win", "capture", "protection", "garrison_general_range",
-    "colonel_captain_sideways", "lieutenant_backwards", "soldier_backwards", "general_turns",
-    "blockade_win", "soldier_inside_draw", "officers_must_sortie", "move_limit", "citadel",
+    "placement_win",
+    "capture",
+    "protection",
+    "garrison_general_range",
+    "colonel_captain_sideways",
+    "lieutenant_backwards",
+    "soldier_backwards",
+    "general_turns",
+    "blockade_win",
+    "soldier_inside_draw",
+    "officers_must_sortie",
+    "move_limit",
+    "citadel",
 )
 
 SQUARES = [square_name(f, r) for r in range(1, 17) for f in range(1, 13) if is_square(f, r)]
@@ -119,16 +129,22 @@ def allowed(piece, node, position):
         return not dark
     if side == "black":
         return dark
-    outside = sum(1 for n, p in position.items() if p == "garrison soldier"
-                  and not n.startswith("C") and is_dark(*coords(n)) == dark)
+    outside = sum(
+        1
+        for n, p in position.items()
+        if p == "garrison soldier" and not n.startswith("C") and is_dark(*coords(n)) == dark
+    )
     return outside < 3
 
 
 def near(rng, node, distance=2):
     f, r = coords(node)
-    options = [square_name(f + dx, r + dy)
-               for dx in range(-distance, distance + 1) for dy in range(-distance, distance + 1)
-               if (dx, dy) != (0, 0) and is_square(f + dx, r + dy)]
+    options = [
+        square_name(f + dx, r + dy)
+        for dx in range(-distance, distance + 1)
+        for dy in range(-distance, distance + 1)
+        if (dx, dy) != (0, 0) and is_square(f + dx, r + dy)
+    ]
     return rng.choice(options)
 
 
@@ -173,8 +189,7 @@ def blocked_soldier_motif(rng, position):
             back = -1 if army == "white" else 1
             for side in rng.sample([-1, 1], 2):
                 pf, pr = df + side, dr + back
-                if is_square(pf, pr) and allowed(f"{army} soldier", square_name(pf, pr),
-                                                 position):
+                if is_square(pf, pr) and allowed(f"{army} soldier", square_name(pf, pr), position):
                     position[square_name(pf, pr)] = f"{army} soldier"
                     break
     # One officer on a gate circle of each citadel layout (ring: C0/C4, flank gates: C2/C6).
@@ -189,11 +204,13 @@ def blocking_capturer_motif(rng, position):
     line): under the reach-* readings the capturer itself cuts the protection (section 4)."""
     army = rng.choice(["white", "black"])
     fw = 1 if army == "white" else -1
-    kind, directions = rng.choice([
-        ("colonel", [(0, fw), (1, 0), (-1, 0)]),
-        ("lieutenant", [(1, fw), (-1, fw)]),
-        ("general", [(0, fw), (1, 0), (-1, 0), (1, fw), (-1, fw)]),
-    ])
+    kind, directions = rng.choice(
+        [
+            ("colonel", [(0, fw), (1, 0), (-1, 0)]),
+            ("lieutenant", [(1, fw), (-1, fw)]),
+            ("general", [(0, fw), (1, 0), (-1, 0), (1, fw), (-1, fw)]),
+        ]
+    )
     dx, dy = rng.choice(directions)
     pf, pr = coords(rng.choice(NEAR_CITADEL + GATE_SQUARES))
     gap = rng.randint(0, 1) if kind == "general" else 0  # an empty square between P and K
@@ -202,12 +219,18 @@ def blocking_capturer_motif(rng, position):
     if not all(is_square(f, r) for f, r in ((pf, pr), (kf, kr), (tf, tr))):
         return
     diagonal = dx != 0 and dy != 0
-    capturer = rng.choice(["garrison soldier", "garrison general"] if diagonal
-                          else ["garrison colonel", "garrison general"])
+    capturer = rng.choice(
+        ["garrison soldier", "garrison general"]
+        if diagonal
+        else ["garrison colonel", "garrison general"]
+    )
     target_army = rng.choice(["white", "black"])
     target_kind = rng.choice(["soldier", "captain", "lieutenant", "colonel"])
-    for piece, (f, r) in ((f"{army} {kind}", (pf, pr)), (capturer, (kf, kr)),
-                          (f"{target_army} {target_kind}", (tf, tr))):
+    for piece, (f, r) in (
+        (f"{army} {kind}", (pf, pr)),
+        (capturer, (kf, kr)),
+        (f"{target_army} {target_kind}", (tf, tr)),
+    ):
         if not allowed(piece, square_name(f, r), position):
             piece = piece.replace("soldier", "captain")
         if allowed(piece, square_name(f, r), position):
@@ -224,13 +247,15 @@ def random_position(rng):
         else:
             blocking_capturer_motif(rng, position)
         for _ in range(rng.randint(0, 6)):
-            place(rng, f"{rng.choice(['white', 'black'])} {rng.choice(INVENTORY['white'])}",
-                  position)
+            place(
+                rng, f"{rng.choice(['white', 'black'])} {rng.choice(INVENTORY['white'])}", position
+            )
         return position, True
     if rng.random() < 0.4:
         # An officer waiting on a gate circle (SP-15, exits).
         position[rng.choice(["C0", "C4", "C2", "C6"])] = rng.choice(
-            ["garrison general", "garrison colonel"])
+            ["garrison general", "garrison colonel"]
+        )
     wanted = []
     for side, low, high in (("garrison", 1, 8), ("white", 0, 10), ("black", 0, 10)):
         wanted += [f"{side} {kind}" for kind in rng.sample(INVENTORY[side], rng.randint(low, high))]
@@ -243,10 +268,18 @@ def random_position(rng):
 def start_position(rng):
     """The standard start, with the garrison spread over the circles at random."""
     position = {
-        "b1": "white colonel", "d1": "white captain", "f1": "white lieutenant",
-        "h1": "white lieutenant", "j1": "white captain", "l1": "white general",
-        "l16": "black colonel", "j16": "black captain", "h16": "black lieutenant",
-        "f16": "black lieutenant", "d16": "black captain", "b16": "black general",
+        "b1": "white colonel",
+        "d1": "white captain",
+        "f1": "white lieutenant",
+        "h1": "white lieutenant",
+        "j1": "white captain",
+        "l1": "white general",
+        "l16": "black colonel",
+        "j16": "black captain",
+        "h16": "black lieutenant",
+        "f16": "black lieutenant",
+        "d16": "black captain",
+        "b16": "black general",
     }
     for sq in ["a2", "c2", "e2", "g2", "i2", "k2", "b3", "d3", "f3", "h3", "j3", "l3"]:
         position[sq] = "white soldier"
@@ -285,9 +318,14 @@ class Tally:
             self.counts["after demand"] += demanded
             self.counts["SP-15 restriction"] += info["sp15"]
             self.counts["capturer blocks a protector"] += any(
-                is_protected({n: p for n, p in position.items() if n != m.split("x")[0]},
-                             m.split("x")[1], m.split("x")[0], rules)
-                for m in info["captures"])
+                is_protected(
+                    {n: p for n, p in position.items() if n != m.split("x")[0]},
+                    m.split("x")[1],
+                    m.split("x")[0],
+                    rules,
+                )
+                for m in info["captures"]
+            )
         else:
             self.counts["attacker turns"] += 1
         self.counts["with a gate entry"] += bool(info["entries"])
@@ -307,8 +345,10 @@ class Tally:
     def compare_with_demand(self, game, label):
         """Compare, and if "demand" is legal, play it and compare again (kind c)."""
         self.compare(game, False, label)
-        if game.result is None and game.to_move == "garrison" and any(
-            str(m) == "demand" for m in game.legal_moves()
+        if (
+            game.result is None
+            and game.to_move == "garrison"
+            and any(str(m) == "demand" for m in game.legal_moves())
         ):
             game.play("demand")
             self.compare(game, True, label + " after demand")
@@ -340,10 +380,15 @@ def sparse_positions(tally, seed, count):
             if moves:
                 game.play(rng.choice(moves))
                 army = kwargs["next_army"]
-                if (game.result is None and game.to_move != army
-                        and analyse(dict(game.pieces()), army, reference_rules(game))["moves"]):
-                    tally.failures.append(f"[{label}] after a garrison move {army} (next_army) "
-                                          f"should move, the engine says {game.to_move}")
+                if (
+                    game.result is None
+                    and game.to_move != army
+                    and analyse(dict(game.pieces()), army, reference_rules(game))["moves"]
+                ):
+                    tally.failures.append(
+                        f"[{label}] after a garrison move {army} (next_army) "
+                        f"should move, the engine says {game.to_move}"
+                    )
                 tally.compare(game, False, label + " after a garrison move")
     return rejected
 
@@ -352,8 +397,9 @@ def random_games(tally, seed, games, plies):
     rng = random.Random(seed)
     for i in range(games):
         preset, overrides = random_rules(rng)
-        game = sn.new_game(GAME, preset=preset, position=start_position(rng),
-                           to_move="garrison", **overrides)
+        game = sn.new_game(
+            GAME, preset=preset, position=start_position(rng), to_move="garrison", **overrides
+        )
         demanded = False
         for ply in range(plies):
             if game.result is not None:
@@ -384,13 +430,16 @@ def tally():
 
 def test_setups_are_accepted(tally):
     assert not tally.rejected, "valid set-ups rejected by the engine:\n" + "\n".join(
-        tally.rejected[:10])
+        tally.rejected[:10]
+    )
 
 
 def test_engine_agrees_with_reference(tally):
     if tally.failures:
-        pytest.fail(f"{len(tally.failures)} of {tally.counts['compared']} positions disagree; "
-                    "first ones:\n" + "\n".join(tally.failures[:8]))
+        pytest.fail(
+            f"{len(tally.failures)} of {tally.counts['compared']} positions disagree; "
+            "first ones:\n" + "\n".join(tally.failures[:8])
+        )
 
 
 def test_comparison_is_not_vacuous(tally):

@@ -30,8 +30,12 @@ BL = "belagerung"
 PS = "pyramid-siege"
 A, D = "attacker", "defender"
 
-BL_DEFAULT = {"horns": "top-row", "diagonals": "alternating",
-              "attacker_direction": "shortest-route", "capture": "optional"}
+BL_DEFAULT = {
+    "horns": "top-row",
+    "diagonals": "alternating",
+    "attacker_direction": "shortest-route",
+    "capture": "optional",
+}
 PS_DEFAULT = {"capture": "huff", "towards": "distance"}
 
 
@@ -138,13 +142,23 @@ def test_belagerung_start_attacker_moves_other_boards():
     # "all" diagonals: d7 also takes c6 and e6, f7 also e6 and g6 -> 6 moves.
     rules = bl(diagonals="all", attacker_direction="any")
     assert reference_moves(BL, start_position(BL, rules), A, rules) == {
-        "d6-d7", "c6-d7", "e6-d7", "f6-f7", "e6-f7", "g6-f7"}
+        "d6-d7",
+        "c6-d7",
+        "e6-d7",
+        "f6-f7",
+        "e6-f7",
+        "g6-f7",
+    }
     # Horns beside the middle row: b8 and h8 are empty fortress points reached from b7 and h7
     # (distance 1, one rank up), besides d6-d7 and f6-f7.
     for direction in ("any", "shortest-route", "never-away", "no-horizontal"):
         rules = bl(horns="beside-middle-row", attacker_direction=direction)
         assert reference_moves(BL, start_position(BL, rules), A, rules) == {
-            "d6-d7", "f6-f7", "b7-b8", "h7-h8"}
+            "d6-d7",
+            "f6-f7",
+            "b7-b8",
+            "h7-h8",
+        }
 
 
 # A lone attacker with one far defender (a3: touches none of the squares involved).
@@ -160,31 +174,40 @@ def test_belagerung_start_attacker_moves_other_boards():
 #   rank 8 -> c8, d8.
 # c8 (odd, fortress): c7, c9, d8 and the horn line to b9.  no-horizontal {c9, b9}.
 LONE = {
-    "e5": {"any": {"e6", "d6", "f6", "d5", "f5", "e4", "d4", "f4"},
-           "shortest-route": {"e6", "d6", "f6"},
-           "never-away": {"e6", "d6", "f6", "d5", "f5"},
-           "no-horizontal": {"e6", "d6", "f6"}},
-    "c6": {"any": {"c7", "b6", "d6", "c5"},
-           "shortest-route": {"c7"},
-           "never-away": {"c7", "b6", "d6"},
-           "no-horizontal": {"c7"}},
-    "e8": {"any": {"e7", "e9", "d8", "f8"},
-           "shortest-route": {"e7", "e9", "d8", "f8"},
-           "never-away": {"e7", "e9", "d8", "f8"},
-           "no-horizontal": {"e9"}},
-    "c7": {"any": {"c6", "b7", "d7", "c8", "b6", "d6", "d8"},
-           "shortest-route": {"c8", "d7", "d8"},
-           "never-away": {"c8", "d7", "d8"},
-           "no-horizontal": {"c8", "d8"}},
-    "c8": {"any": {"c7", "c9", "d8", "b9"},
-           "shortest-route": {"c7", "c9", "d8", "b9"},
-           "never-away": {"c7", "c9", "d8", "b9"},
-           "no-horizontal": {"c9", "b9"}},
+    "e5": {
+        "any": {"e6", "d6", "f6", "d5", "f5", "e4", "d4", "f4"},
+        "shortest-route": {"e6", "d6", "f6"},
+        "never-away": {"e6", "d6", "f6", "d5", "f5"},
+        "no-horizontal": {"e6", "d6", "f6"},
+    },
+    "c6": {
+        "any": {"c7", "b6", "d6", "c5"},
+        "shortest-route": {"c7"},
+        "never-away": {"c7", "b6", "d6"},
+        "no-horizontal": {"c7"},
+    },
+    "e8": {
+        "any": {"e7", "e9", "d8", "f8"},
+        "shortest-route": {"e7", "e9", "d8", "f8"},
+        "never-away": {"e7", "e9", "d8", "f8"},
+        "no-horizontal": {"e9"},
+    },
+    "c7": {
+        "any": {"c6", "b7", "d7", "c8", "b6", "d6", "d8"},
+        "shortest-route": {"c8", "d7", "d8"},
+        "never-away": {"c8", "d7", "d8"},
+        "no-horizontal": {"c8", "d8"},
+    },
+    "c8": {
+        "any": {"c7", "c9", "d8", "b9"},
+        "shortest-route": {"c7", "c9", "d8", "b9"},
+        "never-away": {"c7", "c9", "d8", "b9"},
+        "no-horizontal": {"c9", "b9"},
+    },
 }
 
 
-@pytest.mark.parametrize(("node", "direction"),
-                         [(n, d) for n in LONE for d in LONE[n]])
+@pytest.mark.parametrize(("node", "direction"), [(n, d) for n in LONE for d in LONE[n]])
 def test_belagerung_lone_attacker(node, direction):
     rules = bl(attacker_direction=direction)
     got = reference_moves(BL, pos([node], ["a3"]), A, rules)
@@ -196,12 +219,19 @@ def test_no_horizontal_blocks_a7_b7_h7_i7(diagonals):
     # Top-row horns: a8, b8, h8, i8 are no points, so from rank 7 on files a, b, h, i nothing
     # lies one rank up (b7-c8 would need the square b7 c7 b8 c8, which has no b8).
     position = pos(["a7", "b7", "h7", "i7"], ["e9"])
-    assert reference_moves(BL, position, A, bl(diagonals=diagonals,
-                                               attacker_direction="no-horizontal")) == set()
+    assert (
+        reference_moves(
+            BL, position, A, bl(diagonals=diagonals, attacker_direction="no-horizontal")
+        )
+        == set()
+    )
     # Horns beside the middle row: b7-b8 and h7-h8 are lines going up one rank.
-    assert reference_moves(BL, position, A, bl(horns="beside-middle-row", diagonals=diagonals,
-                                               attacker_direction="no-horizontal")) == {
-        "b7-b8", "h7-h8"}
+    assert reference_moves(
+        BL,
+        position,
+        A,
+        bl(horns="beside-middle-row", diagonals=diagonals, attacker_direction="no-horizontal"),
+    ) == {"b7-b8", "h7-h8"}
 
 
 def test_the_same_attackers_move_under_any():
@@ -209,7 +239,15 @@ def test_the_same_attackers_move_under_any():
     # i7 (even): i6, h6.
     position = pos(["a7", "b7", "h7", "i7"], ["e9"])
     assert reference_moves(BL, position, A, bl(attacker_direction="any")) == {
-        "a7-a6", "a7-b6", "b7-c7", "b7-b6", "h7-g7", "h7-h6", "i7-i6", "i7-h6"}
+        "a7-a6",
+        "a7-b6",
+        "b7-c7",
+        "b7-b6",
+        "h7-g7",
+        "h7-h6",
+        "i7-i6",
+        "i7-h6",
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -232,7 +270,11 @@ def test_double_jump_with_change_of_direction():
     assert info["max_chain"] == 2 and info["strict_restricted"]
     # No diagonals: d4-c3 is no line, so the chain stops at e5; e7 has only 3 empty neighbours.
     assert reference_moves(BL, position, D, bl(diagonals="none")) == {
-        "e7-e8", "e7-d7", "e7-f7", "e7xe5"}
+        "e7-e8",
+        "e7-d7",
+        "e7-f7",
+        "e7xe5",
+    }
     assert apply_move(BL, position, "e7xe5xc3") == {"c3": D}
 
 
@@ -243,9 +285,18 @@ def test_belagerung_four_jump_cycle_back_to_start():
     # over e4 -> e3.  At each landing only one attacker is adjacent with an empty point behind.
     # Steps: e3-e2, e3-d3 (e4 and f3 are taken).  4 + 4 chain prefixes + 2 steps = 10.
     position = pos(["e4", "f5", "g4", "f3"], ["e3"])
-    expected = {"e3-e2", "e3-d3",
-                "e3xe5", "e3xe5xg5", "e3xe5xg5xg3", "e3xe5xg5xg3xe3",
-                "e3xg3", "e3xg3xg5", "e3xg3xg5xe5", "e3xg3xg5xe5xe3"}
+    expected = {
+        "e3-e2",
+        "e3-d3",
+        "e3xe5",
+        "e3xe5xg5",
+        "e3xe5xg5xg3",
+        "e3xe5xg5xg3xe3",
+        "e3xg3",
+        "e3xg3xg5",
+        "e3xg3xg5xe5",
+        "e3xg3xg5xe5xe3",
+    }
     assert reference_moves(BL, position, D, bl(diagonals="none")) == expected
     assert analyse(BL, position, D, bl(diagonals="none"))["max_chain"] == 4
     assert apply_move(BL, position, "e3xe5xg5xg3xe3") == {"e3": D}
@@ -258,8 +309,14 @@ def test_pyramid_chain_lands_back_on_its_start():
     # other way round: r4c2 over r3c2 to r2c2, then over r2c1 to r2c0.  Three jumps each way,
     # every prefix a move: 6 jump moves; steps r2c0-r1c0 and r2c0-r3c0.
     position = pos(["r2c1", "r3c1", "r3c2"], ["r2c0"])
-    jumps = {"r2c0xr2c2", "r2c0xr2c2xr4c2", "r2c0xr2c2xr4c2xr2c0",
-             "r2c0xr4c2", "r2c0xr4c2xr2c2", "r2c0xr4c2xr2c2xr2c0"}
+    jumps = {
+        "r2c0xr2c2",
+        "r2c0xr2c2xr4c2",
+        "r2c0xr2c2xr4c2xr2c0",
+        "r2c0xr4c2",
+        "r2c0xr4c2xr2c2",
+        "r2c0xr4c2xr2c2xr2c0",
+    }
     assert reference_moves(PS, position, D, ps()) == jumps | {"r2c0-r1c0", "r2c0-r3c0"}
     assert reference_moves(PS, position, D, ps(capture="strict")) == jumps
 
@@ -278,7 +335,13 @@ def test_pyramid_start_defender_moves():
     # Each defender has two empty fortress neighbours (r4c1: r4c2, r5c2; r4c3: r4c2, r5c3;
     # r6c3: r5c2, r5c3) and every attacker next to it has a piece or the board edge behind it.
     assert reference_moves(PS, start_position(PS), D, ps()) == {
-        "r4c1-r4c2", "r4c1-r5c2", "r4c3-r4c2", "r4c3-r5c3", "r6c3-r5c2", "r6c3-r5c3"}
+        "r4c1-r4c2",
+        "r4c1-r5c2",
+        "r4c3-r4c2",
+        "r4c3-r5c3",
+        "r6c3-r5c2",
+        "r6c3-r5c3",
+    }
 
 
 def test_pyramid_start_attacker_moves():
@@ -317,11 +380,19 @@ def test_huffing_belagerung():
     # After c9-d9: attacker e6 (odd) may go to e5, d6, f6 (e7 is taken), or huff e7.
     after = apply_move(BL, position, "c9-d9")
     assert reference_moves(BL, after, A, rules, huffable=frozenset({"e7"})) == {
-        "e6-e5", "e6-d6", "e6-f6", "huff e7"}
+        "e6-e5",
+        "e6-d6",
+        "e6-f6",
+        "huff e7",
+    }
     # After the huff (e7 removed; not a ply): ordinary steps only, e7 now free.
     after_huff = apply_move(BL, after, "huff e7")
-    assert reference_moves(BL, after_huff, A, rules, huffable=frozenset({"e7"}),
-                           huffed=True) == {"e6-e7", "e6-e5", "e6-d6", "e6-f6"}
+    assert reference_moves(BL, after_huff, A, rules, huffable=frozenset({"e7"}), huffed=True) == {
+        "e6-e7",
+        "e6-e5",
+        "e6-d6",
+        "e6-f6",
+    }
 
 
 def test_two_defenders_huffable():
@@ -331,8 +402,11 @@ def test_two_defenders_huffable():
     position = pos(["e6", "g6"], ["e7", "g7"])
     assert reference_huffable(BL, position, "e7-d7", rules) == {"d7", "g7"}
     after = apply_move(BL, position, "e7-d7")
-    huffs = {m for m in reference_moves(BL, after, A, rules, huffable=frozenset({"d7", "g7"}))
-             if m.startswith("huff")}
+    huffs = {
+        m
+        for m in reference_moves(BL, after, A, rules, huffable=frozenset({"d7", "g7"}))
+        if m.startswith("huff")
+    }
     assert huffs == {"huff d7", "huff g7"}
 
 
@@ -375,7 +449,10 @@ def test_frozen_pyramid_attacker_in_the_fortress():
     assert reference_moves(PS, pos(["r5c3", "r3c0"], ["r0c0"]), A, ps()) == {"r3c0-r4c1"}
     # not-away also allows r3c0-r4c0 and r3c0-r3c1 (distance 1 -> 1); r2c0 (2) is farther.
     assert reference_moves(PS, pos(["r5c3", "r3c0"], ["r0c0"]), A, ps(towards="not-away")) == {
-        "r3c0-r4c1", "r3c0-r4c0", "r3c0-r3c1"}
+        "r3c0-r4c1",
+        "r3c0-r4c0",
+        "r3c0-r3c1",
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -392,7 +469,13 @@ def test_no_diagonal_through_a_horn_square():
     rules = bl(horns="beside-middle-row", attacker_direction="any")
     assert reference_moves(BL, position, A, rules) == {"b7-b6", "b7-a7", "b7-c7", "b7-b8"}
     assert reference_moves(BL, position, A, {**rules, "diagonals": "all"}) == {
-        "b7-b6", "b7-a7", "b7-c7", "b7-b8", "b7-a6", "b7-c6"}
+        "b7-b6",
+        "b7-a7",
+        "b7-c7",
+        "b7-b8",
+        "b7-a6",
+        "b7-c6",
+    }
 
 
 def test_chains_through_a_horn_back_to_it():
@@ -404,7 +487,14 @@ def test_chains_through_a_horn_back_to_it():
     #   over b7 to b6; from b6 over c7 to d8; from d8 over c8 to b8.
     position = pos(["c7", "c8", "b7"], ["b8"])
     assert reference_moves(BL, position, D, bl(horns="beside-middle-row")) == {
-        "b8xd6", "b8xd8", "b8xd8xb6", "b8xd8xb6xb8", "b8xb6", "b8xb6xd8", "b8xb6xd8xb8"}
+        "b8xd6",
+        "b8xd8",
+        "b8xd8xb6",
+        "b8xd8xb6xb8",
+        "b8xb6",
+        "b8xb6xd8",
+        "b8xb6xd8xb8",
+    }
 
 
 def test_jumps_with_top_row_horns():

@@ -42,17 +42,29 @@ def moves(position, to_move, demanded=False, **overrides):
 
 START = {
     # White: back rank and soldiers on light squares.
-    "b1": "white colonel", "d1": "white captain", "f1": "white lieutenant",
-    "h1": "white lieutenant", "j1": "white captain", "l1": "white general",
-    **dict.fromkeys(["a2", "c2", "e2", "g2", "i2", "k2", "b3", "d3", "f3", "h3", "j3", "l3"],
-                    "white soldier"),
+    "b1": "white colonel",
+    "d1": "white captain",
+    "f1": "white lieutenant",
+    "h1": "white lieutenant",
+    "j1": "white captain",
+    "l1": "white general",
+    **dict.fromkeys(
+        ["a2", "c2", "e2", "g2", "i2", "k2", "b3", "d3", "f3", "h3", "j3", "l3"], "white soldier"
+    ),
     # Black: back rank and soldiers on dark squares.
-    "l16": "black colonel", "j16": "black captain", "h16": "black lieutenant",
-    "f16": "black lieutenant", "d16": "black captain", "b16": "black general",
-    **dict.fromkeys(["a15", "c15", "e15", "g15", "i15", "k15",
-                     "b14", "d14", "f14", "h14", "j14", "l14"], "black soldier"),
+    "l16": "black colonel",
+    "j16": "black captain",
+    "h16": "black lieutenant",
+    "f16": "black lieutenant",
+    "d16": "black captain",
+    "b16": "black general",
+    **dict.fromkeys(
+        ["a15", "c15", "e15", "g15", "i15", "k15", "b14", "d14", "f14", "h14", "j14", "l14"],
+        "black soldier",
+    ),
     # Garrison: colonel C0, general C4, soldiers on the rest.
-    "C0": "garrison colonel", "C4": "garrison general",
+    "C0": "garrison colonel",
+    "C4": "garrison general",
     **{f"C{i}": "garrison soldier" for i in (1, 2, 3, 5, 6, 7)},
 }
 
@@ -71,17 +83,24 @@ def test_square_colours_of_the_start_position():
 # ------------------------------------------------------------------------------------------
 
 FIGURES = {
-    "B literal": ({"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"},
-                  ["j8"]),
-    "B movement": ({"k7": "garrison soldier", "j8": "black soldier", "k9": "black soldier"},
-                   ["j8"]),
-    "B cross-army officer": ({"k7": "garrison soldier", "j8": "black soldier",
-                              "j7": "white captain"}, ["j8"]),
+    "B literal": ({"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"}, ["j8"]),
+    "B movement": (
+        {"k7": "garrison soldier", "j8": "black soldier", "k9": "black soldier"},
+        ["j8"],
+    ),
+    "B cross-army officer": (
+        {"k7": "garrison soldier", "j8": "black soldier", "j7": "white captain"},
+        ["j8"],
+    ),
     # Figure C: the general may take either soldier, so both captures are checked.
-    "C apart": ({"k7": "garrison general", "j8": "black soldier", "k6": "white soldier"},
-                ["j8", "k6"]),
-    "C side by side": ({"k7": "garrison general", "j8": "black soldier", "k8": "white soldier"},
-                       ["j8", "k8"]),
+    "C apart": (
+        {"k7": "garrison general", "j8": "black soldier", "k6": "white soldier"},
+        ["j8", "k6"],
+    ),
+    "C side by side": (
+        {"k7": "garrison general", "j8": "black soldier", "k8": "white soldier"},
+        ["j8", "k8"],
+    ),
 }
 
 # True = capture allowed (target not protected), as in the catalogue's table.
@@ -125,12 +144,16 @@ def test_figure_table_is_not_changed_by_movement_options():
     # the captain reaches j8 forward whether or not it may move sideways.
     for scenario, reading in ALLOWED:
         position, targets = FIGURES[scenario]
-        for extra in ({"soldier_backwards": True}, {"colonel_captain_sideways": False},
-                      {"general_turns": True, "lieutenant_backwards": True}):
+        for extra in (
+            {"soldier_backwards": True},
+            {"colonel_captain_sideways": False},
+            {"general_turns": True, "lieutenant_backwards": True},
+        ):
             for target in targets:
                 r = rules(protection=reading, **extra)
                 assert is_protected(position, target, "k7", r) == (
-                    not ALLOWED[(scenario, reading)]), (scenario, reading, extra, target)
+                    not ALLOWED[(scenario, reading)]
+                ), (scenario, reading, extra, target)
 
 
 # ------------------------------------------------------------------------------------------
@@ -145,19 +168,40 @@ def test_start_garrison_moves():
 def test_start_garrison_moves_flank_gates():
     # Gates C2 (c8, c9) and C6 (j8, j9) hold soldiers; nothing is outside yet.
     assert moves(START, "garrison", citadel="ring-flank-gates") == {
-        "C2-c8", "C2-c9", "C6-j8", "C6-j9"}
+        "C2-c8",
+        "C2-c9",
+        "C6-j8",
+        "C6-j9",
+    }
 
 
 WHITE_START_MOVES = {
     # rank-3 soldiers (rank-2 soldiers are blocked by them)
-    "b3-a4", "b3-c4", "d3-c4", "d3-e4", "f3-e4", "f3-g4", "h3-g4", "h3-i4", "j3-i4", "j3-k4",
+    "b3-a4",
+    "b3-c4",
+    "d3-c4",
+    "d3-e4",
+    "f3-e4",
+    "f3-g4",
+    "h3-g4",
+    "h3-i4",
+    "j3-i4",
+    "j3-k4",
     "l3-k4",
     # colonel b1: forward b2 (b3 occupied), sideways a1 and c1 (d1 occupied)
-    "b1-b2", "b1-a1", "b1-c1",
+    "b1-b2",
+    "b1-a1",
+    "b1-c1",
     # captains
-    "d1-d2", "d1-c1", "d1-e1", "j1-j2", "j1-i1", "j1-k1",
+    "d1-d2",
+    "d1-c1",
+    "d1-e1",
+    "j1-j2",
+    "j1-i1",
+    "j1-k1",
     # lieutenants f1, h1 are blocked; general l1: forward l2 (l3 occupied), sideways k1
-    "l1-l2", "l1-k1",
+    "l1-l2",
+    "l1-k1",
 }
 
 
@@ -170,7 +214,15 @@ def test_start_white_moves_general_turns():
     # l1 general with turns: l2, k1; then k3 (via l2 or k1... k1-j2/k2? k2 occupied), j2;
     # then k4, j4, l4 (from k3) and i3 (from j2).
     expected = (WHITE_START_MOVES - {"l1-l2", "l1-k1"}) | {
-        "l1-l2", "l1-k1", "l1-k3", "l1-j2", "l1-k4", "l1-j4", "l1-l4", "l1-i3"}
+        "l1-l2",
+        "l1-k1",
+        "l1-k3",
+        "l1-j2",
+        "l1-k4",
+        "l1-j4",
+        "l1-l4",
+        "l1-i3",
+    }
     assert moves(START, "white", general_turns=True) == expected
 
 
@@ -178,8 +230,18 @@ def test_start_black_moves():
     # Mirror image of White's count: 11 soldier moves, colonel 3, captains 6, general 2.
     got = moves(START, "black")
     assert len(got) == 22
-    assert {"l14-k13", "b14-a13", "b14-c13", "l16-l15", "l16-k16", "b16-b15", "b16-c16",
-            "d16-d15", "d16-c16", "d16-e16"} <= got
+    assert {
+        "l14-k13",
+        "b14-a13",
+        "b14-c13",
+        "l16-l15",
+        "l16-k16",
+        "b16-b15",
+        "b16-c16",
+        "d16-d15",
+        "d16-c16",
+        "d16-e16",
+    } <= got
 
 
 # ------------------------------------------------------------------------------------------
@@ -193,11 +255,19 @@ def test_lone_white_soldier():
 
 def test_soldier_backwards():
     assert moves({"e2": "white soldier"}, "white", soldier_backwards=True) == {
-        "e2-d3", "e2-f3", "e2-d1", "e2-f1"}
+        "e2-d3",
+        "e2-f3",
+        "e2-d1",
+        "e2-f1",
+    }
     # Black advances towards rank 1.
     assert moves({"f16": "black soldier"}, "black") == {"f16-e15", "f16-g15"}
     assert moves({"e15": "black soldier"}, "black", soldier_backwards=True) == {
-        "e15-d14", "e15-f14", "e15-d16", "e15-f16"}
+        "e15-d14",
+        "e15-f14",
+        "e15-d16",
+        "e15-f16",
+    }
 
 
 def test_soldier_does_not_step_into_citadel_area():
@@ -207,16 +277,32 @@ def test_soldier_does_not_step_into_citadel_area():
 
 def test_general_straight_lines():
     assert moves({"a1": "white general"}, "white") == {
-        "a1-a2", "a1-a3", "a1-a4", "a1-b1", "a1-c1", "a1-d1", "a1-b2", "a1-c3", "a1-d4"}
+        "a1-a2",
+        "a1-a3",
+        "a1-a4",
+        "a1-b1",
+        "a1-c1",
+        "a1-d1",
+        "a1-b2",
+        "a1-c3",
+        "a1-d4",
+    }
     assert moves({"l16": "black general"}, "black") == {
-        "l16-l15", "l16-l14", "l16-l13", "l16-k16", "l16-j16", "l16-i16",
-        "l16-k15", "l16-j14", "l16-i13"}
+        "l16-l15",
+        "l16-l14",
+        "l16-l13",
+        "l16-k16",
+        "l16-j16",
+        "l16-i16",
+        "l16-k15",
+        "l16-j14",
+        "l16-i13",
+    }
 
 
 def test_general_slide_is_blocked():
     got = moves({"a1": "white general", "a3": "black soldier", "c1": "white captain"}, "white")
-    assert {m for m in got if m.startswith("a1")} == {"a1-a2", "a1-b1", "a1-b2", "a1-c3",
-                                                       "a1-d4"}
+    assert {m for m in got if m.startswith("a1")} == {"a1-a2", "a1-b1", "a1-b2", "a1-c3", "a1-d4"}
 
 
 def test_general_turns():
@@ -238,11 +324,12 @@ def test_general_turns_needs_an_empty_path():
 def test_colonel_and_captain_sideways():
     assert moves({"a1": "white colonel"}, "white") == {"a1-a2", "a1-a3", "a1-b1", "a1-c1"}
     assert moves({"a1": "white colonel"}, "white", colonel_captain_sideways=False) == {
-        "a1-a2", "a1-a3"}
+        "a1-a2",
+        "a1-a3",
+    }
     assert moves({"e1": "white captain"}, "white") == {"e1-e2", "e1-d1", "e1-f1"}
     assert moves({"e1": "white captain"}, "white", colonel_captain_sideways=False) == {"e1-e2"}
-    assert moves({"e16": "black captain"}, "black", colonel_captain_sideways=False) == {
-        "e16-e15"}
+    assert moves({"e16": "black captain"}, "black", colonel_captain_sideways=False) == {"e16-e15"}
 
 
 def test_colonel_does_not_cross_citadel_area():
@@ -254,7 +341,14 @@ def test_lieutenant_backwards():
     # White lieutenant e4: forward d5, c6 and f5 (g6 is in the citadel area).
     assert moves({"e4": "white lieutenant"}, "white") == {"e4-d5", "e4-c6", "e4-f5"}
     assert moves({"e4": "white lieutenant"}, "white", lieutenant_backwards=True) == {
-        "e4-d5", "e4-c6", "e4-f5", "e4-d3", "e4-c2", "e4-f3", "e4-g2"}
+        "e4-d5",
+        "e4-c6",
+        "e4-f5",
+        "e4-d3",
+        "e4-c2",
+        "e4-f3",
+        "e4-g2",
+    }
 
 
 # ------------------------------------------------------------------------------------------
@@ -280,8 +374,7 @@ def test_attacker_inside_moves_along_ring_only():
 def test_flank_gates_entry():
     # Black soldier c9 (dark): forward b8 (d8 is citadel area).
     assert moves({"c9": "black soldier"}, "black") == {"c9-b8"}
-    assert moves({"c9": "black soldier"}, "black", citadel="ring-flank-gates") == {
-        "c9-b8", "c9-C2"}
+    assert moves({"c9": "black soldier"}, "black", citadel="ring-flank-gates") == {"c9-b8", "c9-C2"}
     # f5 is not a gate square with flank gates.
     assert moves({"f5": "white soldier"}, "white", citadel="ring-flank-gates") == set()
 
@@ -294,17 +387,35 @@ def test_garrison_leaves_without_capturing():
 def test_garrison_re_entry_and_attackers_on_circles_are_safe():
     assert moves({"f5": "garrison soldier"}, "garrison") == {"f5-C0", "f5-e4", "f5-g4"}
     assert moves({"f5": "garrison soldier", "C0": "white soldier"}, "garrison") == {
-        "f5-e4", "f5-g4"}
+        "f5-e4",
+        "f5-g4",
+    }
     # Officers re-enter too.
     assert moves({"g12": "garrison colonel"}, "garrison") == {
-        "g12-C4", "g12-f12", "g12-h12", "g12-g13"}
+        "g12-C4",
+        "g12-f12",
+        "g12-h12",
+        "g12-g13",
+    }
 
 
 def test_sp14_three_soldiers_per_colour():
-    pos = {"a1": "garrison soldier", "a3": "garrison soldier", "a5": "garrison soldier",
-           "C0": "garrison soldier"}  # three on dark already; g5 is dark, f5 light
+    pos = {
+        "a1": "garrison soldier",
+        "a3": "garrison soldier",
+        "a5": "garrison soldier",
+        "C0": "garrison soldier",
+    }  # three on dark already; g5 is dark, f5 light
     assert moves(pos, "garrison") == {
-        "a1-b2", "a3-b2", "a3-b4", "a5-b4", "a5-b6", "C0-f5", "C0-C1", "C0-C7"}
+        "a1-b2",
+        "a3-b2",
+        "a3-b4",
+        "a5-b4",
+        "a5-b6",
+        "C0-f5",
+        "C0-C1",
+        "C0-C7",
+    }
     # An officer is not limited.
     pos["C0"] = "garrison general"
     assert "C0-g5" in moves(pos, "garrison")
@@ -313,14 +424,30 @@ def test_sp14_three_soldiers_per_colour():
 def test_garrison_pieces_outside():
     # Garrison general k7 alone: 8 directions, 2 squares, citadel area skipped.
     assert moves({"k7": "garrison general"}, "garrison") == {
-        "k7-k8", "k7-k9", "k7-k6", "k7-k5", "k7-l7", "k7-j7", "k7-l8", "k7-j8", "k7-l6",
-        "k7-j6", "k7-i5"}
+        "k7-k8",
+        "k7-k9",
+        "k7-k6",
+        "k7-k5",
+        "k7-l7",
+        "k7-j7",
+        "k7-l8",
+        "k7-j8",
+        "k7-l6",
+        "k7-j6",
+        "k7-i5",
+    }
     assert moves({"k7": "garrison general"}, "garrison", garrison_general_range=1) == {
-        "k7-k8", "k7-k6", "k7-l7", "k7-j7", "k7-l8", "k7-j8", "k7-l6", "k7-j6"}
-    assert moves({"k7": "garrison colonel"}, "garrison") == {"k7-k8", "k7-k6", "k7-l7",
-                                                             "k7-j7"}
-    assert moves({"k7": "garrison soldier"}, "garrison") == {"k7-j8", "k7-l8", "k7-j6",
-                                                             "k7-l6"}
+        "k7-k8",
+        "k7-k6",
+        "k7-l7",
+        "k7-j7",
+        "k7-l8",
+        "k7-j8",
+        "k7-l6",
+        "k7-j6",
+    }
+    assert moves({"k7": "garrison colonel"}, "garrison") == {"k7-k8", "k7-k6", "k7-l7", "k7-j7"}
+    assert moves({"k7": "garrison soldier"}, "garrison") == {"k7-j8", "k7-l8", "k7-j6", "k7-l6"}
 
 
 def test_garrison_general_range_capture():
@@ -345,12 +472,21 @@ def test_capture_always():
 
 def test_capture_optional():
     assert moves(LONE_CAPTURE, "garrison", capture="optional") == {
-        "k7xj8", "k7-j6", "k7-l6", "k7-l8"}
+        "k7xj8",
+        "k7-j6",
+        "k7-l6",
+        "k7-l8",
+    }
 
 
 def test_capture_on_demand():
     assert moves(LONE_CAPTURE, "garrison", capture="on-demand") == {
-        "k7xj8", "k7-j6", "k7-l6", "k7-l8", "demand"}
+        "k7xj8",
+        "k7-j6",
+        "k7-l6",
+        "k7-l8",
+        "demand",
+    }
     assert moves(LONE_CAPTURE, "garrison", demanded=True, capture="on-demand") == {"k7xj8"}
 
 
@@ -364,7 +500,12 @@ def test_protected_capture_refused_under_adjacent():
     pos, _ = FIGURES["B literal"]
     assert moves(pos, "garrison", protection="adjacent") == {"k7-j6", "k7-l6", "k7-l8"}
     assert moves(pos, "garrison", protection="reach-any-army") == {
-        "k7xj8", "k7-j6", "k7-l6", "k7-l8", "demand"}
+        "k7xj8",
+        "k7-j6",
+        "k7-l6",
+        "k7-l8",
+        "demand",
+    }
 
 
 def test_capturer_blocks_the_protectors_slide():
@@ -374,8 +515,9 @@ def test_capturer_blocks_the_protectors_slide():
     # Captured from b3 instead, a2 is empty and the colonel's slide protects a3.
     pos = {"b3": "garrison colonel", "a3": "black soldier", "a1": "white colonel"}
     assert is_protected(pos, "a3", "b3", rules())
-    assert not is_protected(pos, "a3", "b3", rules(colonel_captain_sideways=False,
-                                                   protection="reach-same-army"))
+    assert not is_protected(
+        pos, "a3", "b3", rules(colonel_captain_sideways=False, protection="reach-same-army")
+    )
 
 
 def test_protection_by_general_turns():
@@ -417,15 +559,23 @@ def test_covered_from_behind_direction():
 
 # Garrison soldier a1 can only reach b2, where a Black soldier is protected by c3 under every
 # reading; the colonel on gate C0 must go out.
-SP15 = {"a1": "garrison soldier", "b2": "black soldier", "c3": "black soldier",
-        "C0": "garrison colonel"}
+SP15 = {
+    "a1": "garrison soldier",
+    "b2": "black soldier",
+    "c3": "black soldier",
+    "C0": "garrison colonel",
+}
 
 
 def test_sp15_officer_must_sortie():
     for reading in ("reach-any-army", "reach-same-army", "adjacent", "covered-from-behind"):
         assert moves(SP15, "garrison", protection=reading) == {"C0-f5", "C0-g5"}
     assert moves(SP15, "garrison", officers_must_sortie=False) == {
-        "C0-f5", "C0-g5", "C0-C1", "C0-C7"}
+        "C0-f5",
+        "C0-g5",
+        "C0-C1",
+        "C0-C7",
+    }
 
 
 def test_sp15_lapses_without_an_officer_on_a_gate():
@@ -446,8 +596,14 @@ def test_sp15_not_applied_when_no_soldier_outside():
 def test_sp15_soldier_re_entry_counts_as_a_move():
     # The soldier's captures e4, g4 are refused (d3, h3 stand next to them) but it can still
     # re-enter C0, so SP-15 does not apply; once C0 is taken, the colonel must sortie.
-    pos = {"f5": "garrison soldier", "e4": "white soldier", "g4": "white soldier",
-           "d3": "white soldier", "h3": "white soldier", "C4": "garrison colonel"}
+    pos = {
+        "f5": "garrison soldier",
+        "e4": "white soldier",
+        "g4": "white soldier",
+        "d3": "white soldier",
+        "h3": "white soldier",
+        "C4": "garrison colonel",
+    }
     r = {"protection": "adjacent"}
     assert moves(pos, "garrison", **r) == {"f5-C0", "C4-f12", "C4-g12", "C4-C3", "C4-C5"}
     pos["C0"] = "white soldier"
