@@ -33,18 +33,24 @@ from siege_nb.rules import (
 __all__ = [
     "GAMES",
     "SOURCES",
+    "BoardWidget",
     "Choice",
     "FixedRule",
     "Game",
+    "Highlights",
     "IllegalMove",
     "Move",
     "Option",
     "Reading",
     "RecordError",
     "Result",
+    "RuleComparer",
     "RuleSet",
+    "ScenarioPlayer",
     "Source",
     "Verdict",
+    "draw",
+    "export",
     "fixed_rules",
     "load_game",
     "new_game",
@@ -55,3 +61,22 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# Drawing and widgets need matplotlib and ipywidgets; the engine does not. They load on first
+# use, so `import siege_nb` stays light.
+_LAZY = {
+    "draw": "siege_nb.render",
+    "export": "siege_nb.render",
+    "Highlights": "siege_nb.render",
+    "BoardWidget": "siege_nb.widgets",
+    "ScenarioPlayer": "siege_nb.widgets",
+    "RuleComparer": "siege_nb.widgets",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'siege_nb' has no attribute {name!r}")

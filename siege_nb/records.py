@@ -83,6 +83,8 @@ def load_game(text: str | bytes) -> Game:
         data = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as err:
         raise RecordError(f"the record is not valid JSON: {err}") from None
+    except RecursionError:
+        raise RecordError("the record is nested too deeply to be a game record") from None
     _expect(data, dict, "a game record")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a siege_nb game record (its 'format' must be {FORMAT!r})")

@@ -10,9 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from siege_nb.rules import RuleSet, format_value
+from siege_nb.rules import Choice, Option, RuleSet, format_value
+
+# Options that change the board's points or lines: not explored by Game.explore.
+BOARD_OPTIONS = frozenset({"citadel", "horns", "diagonals"})
 
 __all__ = [
+    "BOARD_OPTIONS",
     "Engine",
     "Game",
     "IllegalMove",
@@ -145,6 +149,7 @@ class Engine(Protocol):
     def text(self, state: Any) -> str: ...
     def with_rules(self, rules: RuleSet) -> Engine: ...
     def parse(self, state: Any, text: str) -> Move | None: ...
+    def candidates(self, state: Any, node: str) -> list[str]: ...
     def source_keys(self, rule: str) -> tuple[str, ...]: ...
 
 
@@ -182,6 +187,11 @@ class Game:
     def rules(self) -> RuleSet:
         """The :class:`~siege_nb.rules.RuleSet` in force."""
         return self._engine.rules
+
+    @property
+    def board(self) -> Any:
+        """The board geometry under the current rules (points, lines, regions), read-only."""
+        return self._engine.board
 
     @property
     def _state(self) -> Any:
@@ -239,11 +249,15 @@ class Game:
     def _find(self, move: Move | str) -> Move | None:
         if isinstance(move, Move):
             legal = self._engine.legal(self._state)
-            # Engines hand out shared Move objects, so identity is the usual, fast match.
+            # Engines hand out shared Move objects, so identity is the usual, fast match; an
+            # equal Move built by the caller is replaced by the engine's own.
             for m in legal:
                 if m is move:
                     return m
-            return move if move in legal else None
+            for m in legal:
+                if m == move:
+                    return m
+            return None
         if not isinstance(move, str):
             raise TypeError(f"a move is text or a Move, not {type(move).__name__}")
         return self._engine.parse(self._state, move)
@@ -317,21 +331,61 @@ class Game:
                 return self.rules.choice(opt.name).sources
         return self._engine.source_keys(rule)
 
+    def _alternatives(self) -> list[tuple[Option, Choice, Engine]]:
+        """One engine per single option change from the current rules (built once per game)."""
+        cached = getattr(self, "_alt_cache", None)
+        if cached is not None and cached[0] is self._engine:
+            return cached[1]
+        out = []
+        for opt in self.rules.options:
+            current = self.rules[opt.name]
+            for choice in opt.choices:
+                if choice.value == current and type(choice.value) is type(current):
+                    continue
+                rules = self.rules.replace(**{opt.name: choice.value})
+                out.append((opt, choice, self._engine.with_rules(rules)))
+        self._alt_cache = (self._engine, out)
+        return out
+
     def _readings(self, text: str, legal_now: bool) -> list[Reading]:
         """Single option changes that would flip the verdict on ``text`` in this position."""
         if self._state.result is not None:
             return []
         out = []
-        for opt in self.rules.options:
-            for choice in opt.choices:
-                if choice.value == self.rules[opt.name] and type(choice.value) is type(
-                    self.rules[opt.name]
-                ):
-                    continue
-                engine = self._engine.with_rules(self.rules.replace(**{opt.name: choice.value}))
-                legal = engine.parse(self._state, text) is not None
-                if legal != legal_now:
-                    out.append(Reading(opt.name, opt.id, choice.value, choice.sources, legal))
+        for opt, choice, engine in self._alternatives():
+            legal = engine.parse(self._state, text) is not None
+            if legal != legal_now:
+                out.append(Reading(opt.name, opt.id, choice.value, choice.sources, legal))
+        return out
+
+    def explore(self, node: str) -> list[Verdict]:
+        """Every move the piece on ``node`` could make by its movement, with its verdict.
+
+        Moves that only another reading allows are included (as illegal, naming the option),
+        so a reader sees what each rule forbids. Options that change the board itself are
+        not explored. An empty node gives an empty list.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux", position={
+        ...     "k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"})
+        >>> sorted((v.move, v.legal, v.rule) for v in g.explore("k7"))[:2]
+        [('k7-j6', True, None), ('k7-l6', True, None)]
+        >>> [(v.move, v.rule) for v in g.explore("k7") if not v.legal]
+        [('k7xj8', 'SP-16')]
+        """
+        state = self._state
+        texts = dict.fromkeys(self._engine.candidates(state, node))
+        for opt, _, engine in self._alternatives():
+            if opt.name not in BOARD_OPTIONS:
+                texts.update(dict.fromkeys(engine.candidates(state, node)))
+        legal = {m.text: m for m in self._engine.legal(state)}
+        out = []
+        for text in texts:
+            if text in legal:
+                _, reason, _ = self._engine.explain(state, text)
+                out.append(Verdict(text, True, reason))
+            else:
+                out.append(self.why(text))
         return out
 
     # -- copies and records -------------------------------------------------------------------
@@ -363,6 +417,14 @@ class Game:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(repr(self) if cycle else str(self))
+
+    def _repr_png_(self) -> bytes | None:
+        """The board as a picture in a notebook (``None`` without matplotlib: text is shown)."""
+        try:
+            from siege_nb.render import png_bytes
+        except ImportError:
+            return None
+        return png_bytes(self)
 
 
 def ensure_pairs(position: Mapping[str, str] | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -373,6 +373,19 @@ class HuntEngine:
             state._legal = moves
         return moves
 
+    def candidates(self, state: HuntState, node: str) -> list[str]:
+        """Moves the piece on ``node`` could make along the lines, before the direction rule,
+        the fortress rule and strict capture (as texts; empty for an empty node)."""
+        b = self.board
+        p = b.index.get(node, -1)
+        if p < 0 or not state.cells[p]:
+            return []
+        cells = state.cells
+        out = [f"{node}-{b.names[q]}" for q in self._steps[p] if cells[q] == EMPTY]
+        if cells[p] == DEFENDER:
+            out += [self._to_move(raw).text for raw in self._chains(cells, p)]
+        return out
+
     def parse(self, state: HuntState, text: str) -> Move | None:
         """The legal move written ``text`` (spaces are forgiven), or ``None``."""
         text = " ".join(text.split())

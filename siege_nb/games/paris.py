@@ -100,6 +100,17 @@ def piece_name(code: int) -> str:
     return f"{SIDES[code >> 3]} {RANK_NAMES[code & 7]}"
 
 
+def _canonical(text: str) -> str:
+    """A move text with spaces removed and ``c0``..``c7`` written as the circles C0..C7."""
+    text = "".join(str(text).split())
+    sep = "x" if "x" in text else "-"
+    parts = [
+        p.upper() if len(p) == 2 and p[0] == "c" and p[1] in "01234567" else p
+        for p in text.split(sep)
+    ]
+    return sep.join(parts)
+
+
 def default_position() -> dict[str, str]:
     """The start position of catalogue 1.3, garrison colonel on C0 and general on C4."""
     pos: dict[str, str] = {}
@@ -573,9 +584,25 @@ class ParisEngine:
             state._legal = moves
         return moves
 
+    def candidates(self, state: ParisState, node: str) -> list[str]:
+        """Moves the piece on ``node`` could make by its movement under these rules, before
+        protection, SP-14 and the turn-wide filters (as texts; empty for an empty node)."""
+        b = self.board
+        i = b.index.get(node, -1)
+        if i < 0 or not state.cells[i]:
+            return []
+        return [
+            f"{node}{'x' if capture else '-'}{b.names[end]}"
+            for end, capture in self._targets(state.cells, i, state.cells[i])
+        ]
+
     def parse(self, state: ParisState, text: str) -> Move | None:
-        """The legal move written ``text`` (``-`` is accepted for a capture), or ``None``."""
-        text = text.strip()
+        """The legal move written ``text``, or ``None``.
+
+        Spaces are ignored, ``-`` is accepted for a capture, and ``c0``..``c7`` (which are
+        not squares) mean the circles.
+        """
+        text = _canonical(text)
         for move in self.legal(state):
             if move.text == text or (move.captures and text == f"{move.start}-{move.end}"):
                 return move
@@ -694,7 +721,7 @@ class ParisEngine:
             return True, self._legal_reason(state, move), None
         if state.result is not None:
             return False, f"The game is over ({state.result}).", "game-over"
-        text = text.strip()
+        text = _canonical(text)
         if text == "demand":
             return self._explain_demand(state)
         sep = "x" if "x" in text else "-"
@@ -793,14 +820,15 @@ class ParisEngine:
                 f"({self.rules.citation('capture')}).",
                 "SP-5",
             )
-        if self.rules["capture"] == "always" and not target:
+        moves, stuck = self._garrison_moves(cells, state.occupied)
+        if self._capture == "always" and not target and any(m[2] for m in moves):
             return (
                 False,
                 "Capturing is compulsory and a capture is available "
                 f"({self.rules.citation('capture')}).",
                 "SP-5",
             )
-        if self.rules["officers_must_sortie"]:
+        if self._sortie and stuck and self._officer_sorties(cells):
             return (
                 False,
                 "Every garrison soldier outside is stuck, so an officer must come out "

@@ -1,0 +1,68 @@
+"""Drawings of the three boards with matplotlib (the engine itself never imports this).
+
+>>> import siege_nb as sn
+>>> from siege_nb.render import draw, export
+>>> view = draw(sn.new_game("siege-of-paris"))
+>>> view.pieces_drawn()
+44
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+from siege_nb.games.base import Game
+from siege_nb.render.style import PALETTE
+from siege_nb.render.view import BoardView, Highlights
+
+__all__ = ["PALETTE", "BoardView", "Highlights", "draw", "export", "png_bytes"]
+
+
+def draw(
+    game: Game,
+    ax: Axes | None = None,
+    *,
+    highlights: Highlights | None = None,
+    coords: bool = True,
+    names: bool = False,
+    last_move: Any = True,
+    caption: str | None = None,
+) -> BoardView:
+    """Draw ``game``'s position on ``ax`` (a new figure if ``None``) and return the artists.
+
+    ``highlights`` emphasises points (see :class:`Highlights`); ``coords`` labels files and
+    ranks; ``names`` writes every node's name; ``last_move`` shows the last move as an arrow;
+    ``caption`` replaces the default title (game, preset, side to move or result).
+    """
+    view = BoardView(game, ax, coords=coords, names=names, caption=caption)
+    if highlights is not None or last_move is not True:
+        view.update(game, highlights=highlights, last_move=last_move)
+    return view
+
+
+def png_bytes(game: Game, dpi: int = 100, **options: Any) -> bytes:
+    """The drawing of ``game`` as PNG bytes (what a notebook shows for a Game)."""
+    view = draw(game, **options)
+    FigureCanvasAgg(view.fig)
+    buffer = io.BytesIO()
+    view.fig.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def export(game: Game, path: str | Path, dpi: int = 150, **options: Any) -> Path:
+    """Write the drawing of ``game`` to ``path`` (``.png`` or ``.svg``) for slides and handouts.
+
+    Extra keywords go to :func:`draw` (``highlights``, ``names``, ``caption``...).
+    """
+    path = Path(path)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise ValueError(f"export writes .png or .svg files, not {path.suffix or 'no suffix'!r}")
+    view = draw(game, **options)
+    FigureCanvasAgg(view.fig)
+    view.fig.savefig(path, dpi=dpi)
+    return path

@@ -1,0 +1,56 @@
+"""Colours and shapes of the drawings: a colour-blind-safe palette (Okabe and Ito), and shapes
+that carry a piece's rank on their own, so no reader depends on colour alone."""
+
+from __future__ import annotations
+
+__all__ = ["MARKERS", "PALETTE", "PIECE_COLOURS", "RANK_SIZE"]
+
+PALETTE: dict[str, str] = {
+    # board
+    "light": "#F4ECDD",
+    "dark": "#A9B8C4",
+    "citadel": "#E3D9C6",
+    "line": "#5A5048",
+    "fortress": "#F2D7A6",
+    "point": "#5A5048",
+    "frame": "#3B3330",
+    "text": "#222222",
+    # highlights (Okabe-Ito)
+    "selected": "#0072B2",
+    "destination": "#009E73",
+    "capture": "#009E73",
+    "forbidden": "#D55E00",
+    "marked": "#CC79A7",
+    "last_move": "#56B4E9",
+}
+
+# face, edge per side
+PIECE_COLOURS: dict[str, tuple[str, str]] = {
+    "white": ("#FFFFFF", "#1A1A1A"),
+    "black": ("#1A1A1A", "#FFFFFF"),
+    "garrison": ("#E69F00", "#1A1A1A"),
+    "attacker": ("#1A1A1A", "#FFFFFF"),
+    "defender": ("#FFFFFF", "#1A1A1A"),
+}
+
+# More sides for a higher rank, as in the boardandpieces reconstruction.
+MARKERS: dict[str, str] = {
+    "general": "h",
+    "colonel": "p",
+    "captain": "s",
+    "lieutenant": "^",
+    "soldier": "o",
+    "attacker": "o",
+    "defender": "o",
+}
+
+# Marker size as a fraction of the distance between neighbouring points.
+RANK_SIZE: dict[str, float] = {
+    "general": 0.86,
+    "colonel": 0.84,
+    "captain": 0.72,
+    "lieutenant": 0.80,
+    "soldier": 0.66,
+    "attacker": 0.62,
+    "defender": 0.74,
+}
