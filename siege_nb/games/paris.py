@@ -101,14 +101,11 @@ def piece_name(code: int) -> str:
 
 
 def _canonical(text: str) -> str:
-    """A move text with spaces removed and ``c0``..``c7`` written as the circles C0..C7."""
+    """A move text with spaces removed and ``c0`` written as the circle C0 (c1..c7 are squares,
+    so only c0 can mean a circle)."""
     text = "".join(str(text).split())
     sep = "x" if "x" in text else "-"
-    parts = [
-        p.upper() if len(p) == 2 and p[0] == "c" and p[1] in "01234567" else p
-        for p in text.split(sep)
-    ]
-    return sep.join(parts)
+    return sep.join("C0" if p == "c0" else p for p in text.split(sep))
 
 
 def default_position() -> dict[str, str]:
@@ -599,8 +596,8 @@ class ParisEngine:
     def parse(self, state: ParisState, text: str) -> Move | None:
         """The legal move written ``text``, or ``None``.
 
-        Spaces are ignored, ``-`` is accepted for a capture, and ``c0``..``c7`` (which are
-        not squares) mean the circles.
+        Spaces are ignored, ``-`` is accepted for a capture, and ``c0`` (not a square) means
+        the circle C0.
         """
         text = _canonical(text)
         for move in self.legal(state):

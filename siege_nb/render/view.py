@@ -75,6 +75,7 @@ class BoardView:
         coords: bool = True,
         names: bool = False,
         caption: str | None = None,
+        animated: bool = False,
     ) -> None:
         if ax is None:
             fig = Figure(figsize=FIGSIZE[game.game], layout="constrained")
@@ -204,6 +205,9 @@ class BoardView:
         ax.add_patch(self._arrow)
         self._caption = ax.set_title("", fontsize=15, color=PALETTE["text"], loc="center")
         self._fixed_caption = caption
+        self._animated = animated
+        for artist in self.dynamic_artists():
+            artist.set_animated(animated)
         self.update(game)
 
     # -- backgrounds --------------------------------------------------------------------------
@@ -438,24 +442,24 @@ class BoardView:
         corner = 0.36 * self.spacing
         self._forb_x.set_offsets(self._offsets(list(h.forbidden)) + np.array([corner, -corner]))
         while len(self._labels) < len(h.forbidden):
-            self._labels.append(
-                self.ax.text(
-                    0,
-                    0,
-                    "",
-                    ha="center",
-                    va="center",
-                    fontsize=10,
-                    fontweight="bold",
-                    color="white",
-                    zorder=Z_TEXT,
-                    bbox={
-                        "boxstyle": "round,pad=0.2",
-                        "facecolor": PALETTE["forbidden"],
-                        "edgecolor": "none",
-                    },
-                )
+            label = self.ax.text(
+                0,
+                0,
+                "",
+                ha="center",
+                va="center",
+                fontsize=10,
+                fontweight="bold",
+                color="white",
+                zorder=Z_TEXT,
+                bbox={
+                    "boxstyle": "round,pad=0.2",
+                    "facecolor": PALETTE["forbidden"],
+                    "edgecolor": "none",
+                },
             )
+            label.set_animated(self._animated)
+            self._labels.append(label)
         for label, (node, text) in zip(self._labels, h.forbidden.items(), strict=False):
             x, y = self.positions[node]
             label.set_position((x, y + 0.52 * self.spacing))
@@ -463,6 +467,37 @@ class BoardView:
             label.set_visible(True)
         for label in self._labels[len(h.forbidden) :]:
             label.set_visible(False)
+
+    # -- blitting -----------------------------------------------------------------------------
+    def dynamic_artists(self) -> list[Any]:
+        """The artists that change with the position (pieces, highlights, arrow, caption)."""
+        return [
+            *self._pieces.values(),
+            self._dest,
+            self._selected,
+            self._capt,
+            self._marked,
+            self._forb,
+            self._forb_x,
+            self._arrow,
+            *self._labels,
+            self._caption,
+        ]
+
+    def draw_dynamic(self) -> None:
+        """Draw the changing artists over a restored background (for blitting widgets)."""
+        for artist in sorted(self.dynamic_artists(), key=lambda a: a.get_zorder()):
+            if not artist.get_visible():
+                continue
+            if isinstance(artist, PathCollection) and not len(artist.get_offsets()):
+                continue  # nothing to draw, and drawing nothing still costs
+            self.ax.draw_artist(artist)
+
+    def set_animated(self, animated: bool) -> None:
+        """Exclude (True) or include (False) the changing artists in ordinary draws."""
+        self._animated = animated
+        for artist in self.dynamic_artists():
+            artist.set_animated(animated)
 
     # -- reading ------------------------------------------------------------------------------
     def node_at(self, x: float | None, y: float | None) -> str | None:

@@ -1,0 +1,13 @@
+"""Interactive widgets (ipywidgets + ipympl): play, compare readings, step through scenarios.
+
+* :class:`BoardWidget` — click a piece, see its moves and why others are forbidden, play,
+  undo, switch presets and options.
+* :class:`ScenarioPlayer` — step through positions with explanations and highlights.
+* :class:`RuleComparer` — one position drawn under two to four readings of one option.
+"""
+
+from siege_nb.widgets.board import BoardWidget
+from siege_nb.widgets.compare import RuleComparer
+from siege_nb.widgets.scenario import ScenarioPlayer, Step
+
+__all__ = ["BoardWidget", "RuleComparer", "ScenarioPlayer", "Step"]

@@ -1,0 +1,515 @@
+"""BoardWidget: play and explore one game with the mouse inside a notebook."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import ipywidgets as w
+from matplotlib.figure import Figure
+
+from siege_nb.games.base import BOARD_OPTIONS, Game, IllegalMove, Move, Verdict
+from siege_nb.games.registry import new_game
+from siege_nb.render.view import GAME_TITLES, BoardView, Highlights
+from siege_nb.rules import options, preset_values, presets
+from siege_nb.widgets.common import (
+    Blitter,
+    canvas_for,
+    escape,
+    explore_highlights,
+    guarded,
+    png_of,
+    rules_summary,
+    side_name,
+)
+
+__all__ = ["BoardWidget"]
+
+# Widget figure sizes (inches at 100 dpi): about 760 pixels high, for a projector.
+WIDGET_FIGSIZE = {
+    "siege-of-paris": (6.0, 7.6),
+    "belagerung": (7.0, 7.3),
+    "pyramid-siege": (7.6, 6.9),
+}
+PANEL = "font-size: 15px; line-height: 1.45"
+
+
+class BoardWidget(w.HBox):
+    """A clickable board with a side panel, undo/redo/reset and rule selectors.
+
+    Click a piece of the side to move: its legal destinations are marked in green (captures
+    ringed), and moves that a rule forbids are marked in vermillion with the rule's id. Click a
+    destination to play; click a forbidden one to read why. Change the preset or any option
+    and the rules are rebuilt at once. In the hunt games a jump chain is played point by point.
+
+    >>> import siege_nb as sn
+    >>> board = sn.BoardWidget("siege-of-paris", preset="escale-a-jeux")
+    >>> board.click("C0"); sorted(board.highlights.destinations)
+    ['f5', 'g5']
+    >>> board.click("g5"); board.game.last_move.text
+    'C0-g5'
+    """
+
+    def __init__(
+        self, game: Game | str = "siege-of-paris", preset: str = "default", **options_: Any
+    ) -> None:
+        if isinstance(game, str):
+            game = new_game(game, preset, **options_)
+        elif options_:
+            raise ValueError("options go with a game name, not with a Game object")
+        self.game: Game = game
+        self._start = game.clone()
+        while self._start.can_undo:
+            self._start.undo()
+        self._selected: str | None = None
+        self._chain: list[str] = []  # landing points of a jump chain being built
+        self._verdicts: dict[str, Verdict] = {}
+        self.highlights = Highlights()
+        self.last_error: Exception | None = None
+
+        # A fixed layout: constrained layout would be recomputed on every draw.
+        self.fig = Figure(figsize=WIDGET_FIGSIZE[game.game], dpi=100)
+        self.canvas = canvas_for(self.fig)
+        self.ax = self.fig.add_axes((0.01, 0.01, 0.98, 0.93))
+        self.view = BoardView(game, self.ax, animated=True)
+        self.blitter = Blitter(self.canvas, [self.view])
+        self.canvas.mpl_connect("button_press_event", self._on_press)
+
+        self.status = w.HTML(layout=w.Layout(width="100%"))
+        self.message = w.HTML(layout=w.Layout(width="100%", min_height="120px"))
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back a move")
+        self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Replay a move")
+        self.reset_button = w.Button(
+            description="Reset", icon="refresh", tooltip="Back to the start position"
+        )
+        self.undo_button.on_click(self._on_undo)
+        self.redo_button.on_click(self._on_redo)
+        self.reset_button.on_click(self._on_reset)
+        self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.preset_selector = w.Dropdown(
+            options=list(presets(game.game)),
+            value=game.rules.preset,
+            description="preset",
+            style={"description_width": "150px"},
+            layout=w.Layout(width="370px"),
+        )
+        self.option_selectors: dict[str, w.Dropdown] = {}
+        for opt in options(game.game):
+            labels = [
+                (f"{c.label}{' *' if c.value == opt.default else ''}", i)
+                for i, c in enumerate(opt.choices)
+            ]
+            dd = w.Dropdown(
+                options=labels,
+                description=opt.name,
+                tooltip=f"{opt.id}: {opt.question}",
+                style={"description_width": "150px"},
+                layout=w.Layout(width="370px"),
+            )
+            self.option_selectors[opt.name] = dd
+        self._syncing = False
+        self._sync_selectors()
+        self.preset_selector.observe(self._on_preset, names="value")
+        for dd in self.option_selectors.values():
+            dd.observe(self._on_option, names="value")
+        rules_box = w.VBox(
+            [
+                w.HTML("<b>Readings</b> (* = project default)"),
+                self.preset_selector,
+                *self.option_selectors.values(),
+            ]
+        )
+        side = w.VBox(
+            [
+                self.status,
+                w.HBox([self.undo_button, self.redo_button, self.reset_button]),
+                self.actions,
+                self.message,
+                rules_box,
+            ],
+            layout=w.Layout(width="400px", padding="0 0 0 12px"),
+        )
+        super().__init__([self.canvas, side])
+        self._refresh(in_event=False)
+
+    # -- public API -------------------------------------------------------------------------
+    def click(self, node: str | None) -> None:
+        """Act as if the reader clicked ``node`` (``None``: off the board)."""
+        self._handle(node)
+        self._refresh(in_event=False)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move through the widget (the drawing and panel follow)."""
+        played = self.game.play(move)
+        self._clear_selection()
+        self.message.value = self._played_html(played)
+        self._refresh(in_event=False)
+        return played
+
+    def set_rules(self, preset: str | None = None, **changes: Any) -> None:
+        """Switch the preset and/or options; the game is rebuilt under the new rules."""
+        self._rebuild(preset or self.game.rules.preset, changes)
+        self._sync_selectors()
+        self._refresh(in_event=False)
+
+    # -- events -----------------------------------------------------------------------------
+    @guarded
+    def _on_press(self, event: Any) -> None:
+        inside = event.inaxes is self.ax
+        node = self.view.node_at(event.xdata, event.ydata) if inside else None
+        self._handle(node)
+        self._refresh(in_event=True)
+
+    @guarded
+    def _on_undo(self, _: Any = None) -> None:
+        if self.game.can_undo:
+            move = self.game.undo()
+            self.message.value = f"Took back <b>{escape(move)}</b>."
+        else:
+            self.message.value = "Nothing to undo."
+        self._clear_selection()
+        self._refresh(in_event=True)
+
+    @guarded
+    def _on_redo(self, _: Any = None) -> None:
+        if self.game.can_redo:
+            move = self.game.redo()
+            self.message.value = f"Replayed <b>{escape(move)}</b>."
+        else:
+            self.message.value = "Nothing to redo."
+        self._clear_selection()
+        self._refresh(in_event=True)
+
+    @guarded
+    def _on_reset(self, _: Any = None) -> None:
+        self._replace_game(self._start.clone(), board_changed=False)
+        self.message.value = "Back to the start position."
+        self._refresh(in_event=True)
+
+    @guarded
+    def _on_action(self, button: w.Button) -> None:
+        text = button.tooltip
+        if text == "stop":
+            self._finish_chain()
+        else:
+            played = self.game.play(text)
+            self._clear_selection()
+            self.message.value = self._played_html(played)
+        self._refresh(in_event=True)
+
+    @guarded
+    def _on_preset(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self._rebuild(change["new"], {}, from_preset=True)
+        self._sync_selectors()
+        self._refresh(in_event=True)
+
+    @guarded
+    def _on_option(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        values = self._selector_values()
+        changes = {
+            k: v
+            for k, v in values.items()
+            if v != self.game.rules[k] or type(v) is not type(self.game.rules[k])
+        }
+        self._rebuild(self.game.rules.preset, changes)
+        self._sync_selectors()
+        self._refresh(in_event=True)
+
+    def _show_error(self, err: Exception) -> None:
+        self.last_error = err
+        self.message.value = (
+            f"<span style='color:#D55E00'>Something went wrong: "
+            f"{escape(type(err).__name__)}: {escape(err)}</span>"
+        )
+
+    # -- selection and play -----------------------------------------------------------------
+    def _handle(self, node: str | None) -> None:
+        g = self.game
+        if g.result is not None:
+            self._clear_selection()
+            self.message.value = f"The game is over: {escape(g.result)}. Undo or reset to go on."
+            return
+        if node is None:
+            self._clear_selection()
+            self.message.value = "Click a piece of the side to move."
+            return
+        if self._chain:
+            self._extend_chain(node)
+            return
+        if self._selected is not None and node != self._selected and self._try_move(node):
+            return
+        piece = g.pieces().get(node)
+        if piece is None:
+            self._clear_selection()
+            self.message.value = (
+                f"{escape(node)} is empty. Click a piece of {side_name(g.to_move)}."
+            )
+            return
+        if not self._belongs_to_mover(piece):
+            self._clear_selection()
+            self.message.value = (
+                f"The {escape(piece)} on {escape(node)} does not move now: it "
+                f"is {side_name(g.to_move)}'s turn."
+            )
+            return
+        self._select(node)
+
+    def _belongs_to_mover(self, piece: str) -> bool:
+        return piece.split()[0] == self.game.to_move
+
+    def _select(self, node: str) -> None:
+        self._selected = node
+        self.highlights, self._verdicts = explore_highlights(self.game, node)
+        piece = self.game.pieces()[node]
+        n_legal = sum(1 for v in self._verdicts.values() if v.legal)
+        lines = [f"<b>The {escape(piece)} on {escape(node)}</b>: {n_legal} destination(s)."]
+        for _, v in sorted(self._verdicts.items()):
+            if not v.legal:
+                lines.append(
+                    f"<span style='color:#D55E00'>✕ {escape(v.move)}</span>: {escape(v.reason)}"
+                )
+        if n_legal == 0 and len(lines) == 1:
+            lines.append("It has no move here.")
+        self.message.value = "<br>".join(lines)
+
+    def _try_move(self, node: str) -> bool:
+        """Play or start the move from the selected piece to ``node``; False if none."""
+        g = self.game
+        start = self._selected
+        moves = [
+            m for m in g.legal_moves() if m.start == start and len(m.path) > 1 and m.path[1] == node
+        ]
+        if not moves:
+            verdict = self._verdicts.get(node)
+            if verdict is not None and not verdict.legal:
+                self.message.value = self._verdict_html(verdict)
+                return True
+            return False
+        if len(moves) == 1 and moves[0].kind != "jump":
+            self._play(moves[0])
+            return True
+        # A jump: play it now if it cannot go on, else build the chain point by point.
+        self._chain = [start, node]
+        self._extend_chain(None)
+        return True
+
+    def _chain_moves(self) -> list[Move]:
+        prefix = tuple(self._chain)
+        return [
+            m
+            for m in self.game.legal_moves()
+            if m.kind == "jump" and m.path[: len(prefix)] == prefix
+        ]
+
+    def _extend_chain(self, node: str | None) -> None:
+        if node is not None:
+            nexts = {
+                m.path[len(self._chain)]
+                for m in self._chain_moves()
+                if len(m.path) > len(self._chain)
+            }
+            if node not in nexts:
+                if node == self._chain[-1]:
+                    self._finish_chain()
+                    return
+                self._chain = []
+                self._clear_selection()
+                self.message.value = "Jump chain cancelled."
+                return
+            self._chain.append(node)
+        moves = self._chain_moves()
+        longer = {m.path[len(self._chain)] for m in moves if len(m.path) > len(self._chain)}
+        if not longer:
+            self._finish_chain()
+            return
+        taken = next(m for m in moves if len(m.path) == len(self._chain)).captures
+        self.highlights = Highlights(
+            selected=self._chain[-1],
+            destinations=sorted(longer),
+            forbidden={c: "taken" for c in taken},
+        )
+        self.message.value = (
+            f"Jump chain <b>{escape('x'.join(self._chain))}</b>: click the "
+            "next landing point, or <b>Stop here</b> (or click the last "
+            "landing point again)."
+        )
+
+    def _finish_chain(self) -> None:
+        text = "x".join(self._chain)
+        self._chain = []
+        self._play(text)
+
+    def _play(self, move: Move | str) -> None:
+        try:
+            played = self.game.play(move)
+        except IllegalMove as err:
+            self.message.value = self._verdict_html(err.verdict)
+            return
+        self._clear_selection()
+        self.message.value = self._played_html(played)
+
+    def _clear_selection(self) -> None:
+        self._selected = None
+        self._chain = []
+        self._verdicts = {}
+        self.highlights = Highlights(marked=list(getattr(self.game, "huffable", ())))
+
+    # -- rules --------------------------------------------------------------------------------
+    def _selector_values(self) -> dict[str, Any]:
+        return {
+            opt.name: opt.choices[self.option_selectors[opt.name].value].value
+            for opt in options(self.game.game)
+        }
+
+    def _sync_selectors(self) -> None:
+        self._syncing = True
+        try:
+            self.preset_selector.value = self.game.rules.preset
+            for opt in options(self.game.game):
+                current = self.game.rules[opt.name]
+                index = next(
+                    i
+                    for i, c in enumerate(opt.choices)
+                    if c.value == current and type(c.value) is type(current)
+                )
+                self.option_selectors[opt.name].value = index
+        finally:
+            self._syncing = False
+
+    def _rebuild(self, preset: str, changes: dict[str, Any], from_preset: bool = False) -> None:
+        """Rebuild the game under new rules: replay its history if every move stays legal,
+        else go on from the current position; refuse (and say why) if the position itself is
+        impossible under the new rules."""
+        old = self.game
+        values = preset_values(old.game, preset) if from_preset else dict(old.rules.settings)
+        values.update(changes)
+        base = preset_values(old.game, preset)
+        overrides = {k: v for k, v in values.items() if base[k] != v}
+        board_changed = any(old.rules[k] != values[k] for k in BOARD_OPTIONS if k in values)
+        setup = self._start.setup()
+        note = ""
+        try:
+            game = new_game(old.game, preset, players=old.players, **setup, **overrides)
+            for m in old.moves:
+                game.play(m.text)
+            start = game.clone()
+            while start.can_undo:
+                start.undo()
+        except ValueError:
+            try:
+                here = self._current_setup()
+                game = new_game(old.game, preset, players=old.players, **here, **overrides)
+                start = game.clone()
+                note = (
+                    " The earlier moves are not all legal under this reading, so the game "
+                    "goes on from the current position (undo history cleared)."
+                )
+            except ValueError as err:
+                self.message.value = (
+                    f"<span style='color:#D55E00'>This position is impossible "
+                    f"under that reading: {escape(err)}</span>"
+                )
+                return
+        self._start = start
+        self._replace_game(game, board_changed=board_changed)
+        self.message.value = f"Rules now: {rules_summary(game)}.{note}"
+
+    def _current_setup(self) -> dict[str, Any]:
+        g = self.game
+        setup: dict[str, Any] = {"position": g.pieces(), "to_move": g.to_move}
+        if hasattr(g, "next_army"):
+            setup["next_army"] = g.next_army if g.to_move == "garrison" else None
+        return setup
+
+    def _replace_game(self, game: Game, board_changed: bool) -> None:
+        self.game = game
+        self._clear_selection()
+        if board_changed:
+            self.ax.clear()
+            self.view = BoardView(game, self.ax, animated=True)
+            self.blitter.views[:] = [self.view]
+            self.blitter.invalidate()
+
+    # -- drawing and panel --------------------------------------------------------------------
+    def _refresh(self, in_event: bool) -> None:
+        g = self.game
+        self.view.update(g, highlights=self.highlights)
+        self.status.value = self._status_html()
+        self.undo_button.disabled = not g.can_undo
+        self.redo_button.disabled = not g.can_redo
+        self.actions.children = self._action_buttons()
+        self.blitter.refresh(in_event)
+
+    def to_png(self, dpi: int = 100) -> bytes:
+        """The board as it is shown now, as PNG bytes (for slides and tests)."""
+        return png_of(self.fig, [self.view], dpi)
+
+    def _action_buttons(self) -> list[w.Button]:
+        buttons = []
+        if self._chain:
+            buttons.append(self._button("Stop here", "stop", "success"))
+        for m in self.game.legal_moves():
+            if m.kind == "demand":
+                buttons.append(self._button("Demand a capture", "demand", "warning"))
+            elif m.kind == "huff":
+                buttons.append(self._button(f"Huff {m.start}", m.text, "danger"))
+        return buttons
+
+    def _button(self, label: str, text: str, style: str) -> w.Button:
+        b = w.Button(description=label, tooltip=text, button_style=style)
+        b.on_click(self._on_action)
+        return b
+
+    def _status_html(self) -> str:
+        g = self.game
+        rows = [
+            f"<div style='font-size:20px'><b>{GAME_TITLES[g.game]}</b></div>",
+            f"<div>{rules_summary(g)}</div>",
+        ]
+        if g.result is not None:
+            who = "Draw" if g.result.winner is None else f"{g.result.winner.capitalize()} win"
+            rows.append(
+                f"<div style='font-size:18px'><b>{who}</b>: {escape(g.result.reason)}</div>"
+            )
+        else:
+            turn = f"<b>{side_name(g.to_move).capitalize()}</b> to move"
+            if hasattr(g, "next_army") and g.to_move == "garrison":
+                turn += f" (then {side_name(g.next_army)})"
+            if getattr(g, "demanded", False):
+                turn += " — a capture has been demanded"
+            rows.append(f"<div style='font-size:18px'>{turn}</div>")
+        last = g.last_move
+        rows.append(f"<div>Last move: <b>{escape(last) if last else '—'}</b> · ply {g.ply}</div>")
+        rows.append(f"<div>Captured: {self._captured_html()}</div>")
+        huff = getattr(g, "huffable", ())
+        if huff:
+            rows.append(f"<div>May be huffed: <b>{escape(', '.join(huff))}</b></div>")
+        return f"<div style='{PANEL}'>{''.join(rows)}</div>"
+
+    def _captured_html(self) -> str:
+        start = Counter(self._start.pieces().values())
+        now = Counter(self.game.pieces().values())
+        lost = {k: start[k] - now.get(k, 0) for k in start if start[k] > now.get(k, 0)}
+        if not lost:
+            return "none"
+        return ", ".join(f"{n} {escape(k)}{'s' if n > 1 else ''}" for k, n in sorted(lost.items()))
+
+    def _played_html(self, move: Move) -> str:
+        text = f"Played <b>{escape(move)}</b>."
+        if move.captures:
+            text += f" Captured on {escape(', '.join(move.captures))}."
+        return text
+
+    def _verdict_html(self, v: Verdict) -> str:
+        text = (
+            f"<span style='color:#D55E00'><b>{escape(v.move)}</b> is not allowed</span>: "
+            f"{escape(v.reason)}"
+        )
+        if v.differs_under:
+            alts = "; ".join(escape(str(r)) for r in v.differs_under)
+            text += f"<br>It would be legal under {alts}."
+        return text

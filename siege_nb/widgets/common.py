@@ -1,0 +1,196 @@
+"""What the widgets share: an ipympl canvas without pyplot, redraw policy, and small HTML."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ipympl.backend_nbagg import Canvas, FigureManager
+from matplotlib.backend_bases import MouseEvent
+from matplotlib.figure import Figure
+
+from siege_nb.games.base import Game
+from siege_nb.rules import format_value
+
+__all__ = ["canvas_for", "escape", "markdown", "mouse_click", "rules_summary", "side_name"]
+
+SIDE_NAMES = {
+    "garrison": "the garrison",
+    "white": "White",
+    "black": "Black",
+    "attacker": "the attacker",
+    "defender": "the defender",
+}
+
+
+def canvas_for(fig: Figure) -> Canvas:
+    """An ipympl canvas for ``fig`` with toolbar, header and footer hidden.
+
+    The figure is not registered with pyplot, so it is shown only where the widget is.
+    """
+    canvas = Canvas(fig)
+    FigureManager(canvas, 0)
+    # These figures have no pickable artists; walking ~600 artists on every press for pick
+    # events costs milliseconds per click.
+    pick_id = getattr(fig, "_button_pick_id", None)
+    if pick_id is not None:
+        canvas.mpl_disconnect(pick_id)
+    canvas.toolbar_visible = False
+    canvas.header_visible = False
+    canvas.footer_visible = False
+    canvas.resizable = False
+    canvas.capture_scroll = False
+    return canvas
+
+
+def redraw(canvas: Canvas, in_event: bool) -> None:
+    """Redraw after a change: ``draw()`` inside a browser event (one round trip less),
+    ``draw_idle()`` anywhere that may run before the view exists (a blank-figure trap)."""
+    if in_event:
+        canvas.draw()
+    else:
+        canvas.draw_idle()
+
+
+def mouse_click(canvas: Any, ax: Any, x: float, y: float, button: int = 1) -> None:
+    """Send a synthetic mouse press at data point (x, y) of ``ax`` (for tests and demos)."""
+    px, py = ax.transData.transform((x, y))
+    MouseEvent("button_press_event", canvas, px, py, button=button)._process()
+
+
+def escape(text: object) -> str:
+    """HTML-escape any text for an ``HTML`` widget."""
+    return html.escape(str(text))
+
+
+def markdown(text: str) -> str:
+    """A small Markdown subset as HTML: paragraphs, **bold**, *italic*, `code`, - lists."""
+    blocks = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = block.splitlines()
+        if all(ln.lstrip().startswith(("- ", "* ")) for ln in lines):
+            items = "".join(f"<li>{_inline(ln.lstrip()[2:])}</li>" for ln in lines)
+            blocks.append(f"<ul>{items}</ul>")
+        else:
+            blocks.append(f"<p>{_inline(' '.join(ln.strip() for ln in lines))}</p>")
+    return "".join(blocks)
+
+
+def _inline(text: str) -> str:
+    text = escape(text)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", text)
+    return re.sub(r"\*([^*]+)\*", r"<i>\1</i>", text)
+
+
+def side_name(side: str) -> str:
+    """``"white"`` -> ``"White"``, ``"garrison"`` -> ``"the garrison"``."""
+    return SIDE_NAMES.get(side, side)
+
+
+def rules_summary(game: Game) -> str:
+    """The preset and any overrides, as short HTML."""
+    extra = game.rules.overrides
+    text = f"preset <b>{escape(game.rules.preset)}</b>"
+    if extra:
+        text += " with " + ", ".join(
+            f"{escape(k)} = {escape(format_value(v))}" for k, v in extra.items()
+        )
+    return text
+
+
+def guarded(handler: Callable[..., None]) -> Callable[..., None]:
+    """Wrap a widget callback so that an unexpected error is shown, not lost in a log.
+
+    Errors raised inside ipywidgets callbacks are invisible in JupyterLab; the widget's
+    ``_show_error`` writes them into its message panel instead.
+    """
+
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            handler(self, *args, **kwargs)
+        except Exception as err:  # shown to the reader, never swallowed silently
+            self._show_error(err)
+
+    wrapper.__name__ = handler.__name__
+    wrapper.__doc__ = handler.__doc__
+    return wrapper
+
+
+def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
+    """Highlights for the piece on ``node`` from :meth:`Game.explore`, and the verdict per
+    marked point (legal destinations, ringed captures, forbidden moves labelled by rule)."""
+    from siege_nb.render.view import Highlights
+
+    verdicts: dict[str, Any] = {}
+    dest, capt, forb = [], [], {}
+    for v in game.explore(node):
+        sep = "x" if "x" in v.move else "-"
+        end = v.move.split(sep)[1]  # a step's end, a capture's target, a chain's first landing
+        by_replacement = sep == "x" and game.game == "siege-of-paris"
+        if v.legal:
+            (capt if by_replacement else dest).append(end)
+            verdicts[end] = v
+        elif end not in verdicts:
+            verdicts[end] = v
+            forb[end] = v.rule or "✕"
+    forb = {k: r for k, r in forb.items() if not verdicts[k].legal}
+    highlights = Highlights(
+        selected=node,
+        destinations=sorted(set(dest)),
+        captures=sorted(set(capt)),
+        forbidden=forb,
+        marked=list(getattr(game, "huffable", ())),
+    )
+    return highlights, verdicts
+
+
+class Blitter:
+    """Fast redraws for widgets: the static board is drawn once and kept as a background;
+    after a click only the changing artists of each view are drawn over it and sent.
+
+    A full draw (first display, a rebuilt board) refreshes the background.
+    """
+
+    def __init__(self, canvas: Any, views: list[Any]) -> None:
+        self.canvas = canvas
+        self.views = views
+        self._background: Any = None
+        canvas.mpl_connect("draw_event", self._on_draw)
+
+    def _on_draw(self, _: Any) -> None:
+        self._background = self.canvas.copy_from_bbox(self.canvas.figure.bbox)
+        for view in self.views:
+            view.draw_dynamic()
+
+    def invalidate(self) -> None:
+        """Forget the background (the static board changed)."""
+        self._background = None
+
+    def refresh(self, in_event: bool) -> None:
+        """Show the current state: blit inside events when a background exists, else redraw
+        (``draw()`` in events, ``draw_idle()`` elsewhere; see :func:`redraw`)."""
+        if in_event and self._background is not None:
+            self.canvas.restore_region(self._background)
+            for view in self.views:
+                view.draw_dynamic()
+            self.canvas.blit(self.canvas.figure.bbox)
+        else:
+            redraw(self.canvas, in_event)
+
+
+def png_of(fig: Any, views: list[Any], dpi: int = 100) -> bytes:
+    """A PNG of a widget's figure with every artist drawn (animated ones included)."""
+    import io
+
+    for view in views:
+        view.set_animated(False)
+    try:
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=dpi)
+        return buffer.getvalue()
+    finally:
+        for view in views:
+            view.set_animated(True)

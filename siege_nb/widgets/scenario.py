@@ -1,0 +1,169 @@
+"""ScenarioPlayer: step through positions, each with an explanation and highlights."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+from matplotlib.figure import Figure
+
+from siege_nb.games.base import Game
+from siege_nb.games.registry import new_game
+from siege_nb.render.view import BoardView, Highlights
+from siege_nb.widgets.common import (
+    Blitter,
+    canvas_for,
+    escape,
+    explore_highlights,
+    guarded,
+    markdown,
+    png_of,
+)
+
+__all__ = ["ScenarioPlayer", "Step"]
+
+SCENARIO_FIGSIZE = {
+    "siege-of-paris": (5.6, 7.1),
+    "belagerung": (6.6, 6.9),
+    "pyramid-siege": (7.0, 6.3),
+}
+
+
+@dataclass
+class Step:
+    """One position of a scenario: the game to show, a Markdown explanation, and what to
+    emphasise (explicit ``highlights``, or the moves of the piece on ``explore``)."""
+
+    game: Game
+    text: str
+    title: str = ""
+    highlights: Highlights | None = None
+    explore: str | None = None
+
+
+class ScenarioPlayer(w.VBox):
+    """Previous/Next through a list of :class:`Step` objects; the board is updated in place
+    (rebuilt only when a step shows a different board).
+
+    >>> player = ScenarioPlayer.figure_b()
+    >>> player.index, len(player.steps)
+    (0, 5)
+    >>> player.next(); player.index
+    1
+    """
+
+    def __init__(self, steps: Sequence[Step], title: str = "") -> None:
+        if not steps:
+            raise ValueError("a scenario needs at least one step")
+        self.steps = list(steps)
+        self.index = 0
+        self.last_error: Exception | None = None
+        first = self.steps[0].game
+        self.fig = Figure(figsize=SCENARIO_FIGSIZE[first.game], dpi=100)
+        self.canvas = canvas_for(self.fig)
+        self.ax = self.fig.add_axes((0.01, 0.01, 0.98, 0.93))
+        self.view = BoardView(first, self.ax, animated=True)
+        self.blitter = Blitter(self.canvas, [self.view])
+        self._board = first.board
+        self.title = w.HTML(
+            f"<div style='font-size:20px'><b>{escape(title)}</b></div>" if title else ""
+        )
+        self.counter = w.HTML()
+        self.text = w.HTML(layout=w.Layout(width="420px"))
+        self.prev_button = w.Button(description="Previous", icon="arrow-left")
+        self.next_button = w.Button(description="Next", icon="arrow-right")
+        self.prev_button.on_click(self._on_prev)
+        self.next_button.on_click(self._on_next)
+        controls = w.HBox([self.prev_button, self.next_button, self.counter])
+        side = w.VBox([self.title, controls, self.text], layout=w.Layout(padding="0 0 0 12px"))
+        super().__init__([w.HBox([self.canvas, side])])
+        self._show(in_event=False)
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` (clamped to the scenario)."""
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self._show(in_event=False)
+
+    def next(self) -> None:
+        """Show the next step (stays on the last)."""
+        self.go(self.index + 1)
+
+    def previous(self) -> None:
+        """Show the previous step (stays on the first)."""
+        self.go(self.index - 1)
+
+    @guarded
+    def _on_prev(self, _: Any = None) -> None:
+        self.index = max(0, self.index - 1)
+        self._show(in_event=True)
+
+    @guarded
+    def _on_next(self, _: Any = None) -> None:
+        self.index = min(len(self.steps) - 1, self.index + 1)
+        self._show(in_event=True)
+
+    def _show_error(self, err: Exception) -> None:
+        self.last_error = err
+        self.text.value = (
+            f"<span style='color:#D55E00'>{escape(type(err).__name__)}: {escape(err)}</span>"
+        )
+
+    def _show(self, in_event: bool) -> None:
+        step = self.steps[self.index]
+        if step.game.board is not self._board:
+            self.ax.clear()
+            self.view = BoardView(step.game, self.ax, animated=True)
+            self.blitter.views[:] = [self.view]
+            self.blitter.invalidate()
+            self._board = step.game.board
+        highlights = step.highlights
+        if highlights is None and step.explore:
+            highlights, _ = explore_highlights(step.game, step.explore)
+        self.view.update(step.game, highlights=highlights, caption=step.title or None)
+        self.counter.value = f"&nbsp; step {self.index + 1} of {len(self.steps)}"
+        self.text.value = (
+            f"<div style='font-size:15px; line-height:1.45'>{markdown(step.text)}</div>"
+        )
+        self.prev_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == len(self.steps) - 1
+        self.blitter.refresh(in_event)
+
+    def to_png(self, dpi: int = 100) -> bytes:
+        """The current step's board as PNG bytes."""
+        return png_of(self.fig, [self.view], dpi)
+
+    @classmethod
+    def figure_b(cls) -> ScenarioPlayer:
+        """A small built-in scenario: the French figure B under the four readings of SP-16."""
+        position = {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"}
+        steps = [
+            Step(
+                new_game("siege-of-paris", preset="escale-a-jeux", position=position),
+                "The French rules say the garrison soldier on **k7** may *not* take the "
+                "Black soldier on **j8**, because the White soldier on **j9** protects it. "
+                "The picture is lost; this is the position as labelled.",
+                title="Figure B, as labelled",
+            )
+        ]
+        notes = {
+            "reach-any-army": "A White soldier only moves diagonally forward, so j9 can never "
+            "reach j8: under this reading j8 is **not** protected.",
+            "reach-same-army": "Only Black pieces count, and none can reach j8: the capture is "
+            "**allowed**.",
+            "adjacent": "j9 stands next to j8, so j8 is protected and the capture is "
+            "**forbidden**, as the French text says.",
+            "covered-from-behind": "j9 stands behind j8 (seen from Black's advance), so the "
+            "capture is **forbidden**, as the text says.",
+        }
+        for reading, note in notes.items():
+            g = new_game(
+                "siege-of-paris", preset="escale-a-jeux", position=position, protection=reading
+            )
+            steps.append(
+                Step(
+                    g, f"Reading `{reading}`: {note}", title=f"protection = {reading}", explore="k7"
+                )
+            )
+        return cls(steps, title="Figure B and the four readings of 'protected'")
