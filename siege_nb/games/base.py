@@ -90,7 +90,8 @@ class Reading:
 
     def __str__(self) -> str:
         holders = ", ".join(self.sources) if self.sources else "no source"
-        return f"{self.option_id} {self.option} = {format_value(self.value)} ({holders})"
+        label = self.option if self.option_id == self.option else f"{self.option_id} {self.option}"
+        return f"{label} = {format_value(self.value)} ({holders})"
 
 
 @dataclass(frozen=True)
@@ -321,7 +322,18 @@ class Game:
             sources = current.sources
         else:
             sources = self._sources(rule)
+            reason = self._name_the_rule(reason, rule, legal)
         return Verdict(text, legal, reason, rule, sources, tuple(readings))
+
+    def _name_the_rule(self, reason: str, rule: str | None, legal: bool) -> str:
+        """Append the deciding rule to a refusal whose words do not name it yet."""
+        if legal or rule in (None, "notation", "game-over") or rule in reason:
+            return reason
+        for opt in self.rules.options:
+            if rule == opt.id:
+                citation = self.rules.citation(opt.name)
+                return reason if citation in reason else f"{reason} [{citation}]"
+        return f"{reason} [{rule}]"
 
     def _sources(self, rule: str | None) -> tuple[str, ...]:
         if rule is None:
@@ -344,6 +356,8 @@ class Game:
                     continue
                 rules = self.rules.replace(**{opt.name: choice.value})
                 out.append((opt, choice, self._engine.with_rules(rules)))
+        # A board option whose other choice renames points cannot be judged on this position.
+        out = [(o, c, e) for o, c, e in out if e.board.names == self._engine.board.names]
         self._alt_cache = (self._engine, out)
         return out
 

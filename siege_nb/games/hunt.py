@@ -83,11 +83,22 @@ class HuntState:
     """An immutable hunt-game position and what the rules need to go on from it.
 
     ``huffable`` lists the defenders the attacker may remove before his move; ``huffed`` is
-    true once he has removed one this turn; ``quiet`` counts plies since the last capture,
+    true once he has removed one this turn; ``best`` is the most attackers the fortress has
+    held so far; ``quiet`` counts plies since the last capture,
     huff or attacker step into the fortress (the move limit).
     """
 
-    __slots__ = ("_legal", "cells", "huffable", "huffed", "plies", "quiet", "result", "to_move")
+    __slots__ = (
+        "_legal",
+        "best",
+        "cells",
+        "huffable",
+        "huffed",
+        "plies",
+        "quiet",
+        "result",
+        "to_move",
+    )
 
     def __init__(
         self,
@@ -96,6 +107,7 @@ class HuntState:
         huffable: tuple[int, ...] = (),
         huffed: bool = False,
         quiet: int = 0,
+        best: int = 0,
         plies: int = 0,
     ) -> None:
         self.cells = cells
@@ -103,6 +115,7 @@ class HuntState:
         self.huffable = huffable
         self.huffed = huffed
         self.quiet = quiet
+        self.best = best
         self.plies = plies
         self.result: Result | None = None
         self._legal: list[Move] | None = None
@@ -115,6 +128,7 @@ class HuntState:
             self.huffable,
             self.huffed,
             self.quiet,
+            self.best,
             self.plies,
             self.result,
         )
@@ -248,9 +262,7 @@ class HuntEngine:
         counts = {ATTACKER: 0, DEFENDER: 0}
         for name, piece in pairs:
             if not isinstance(name, str) or name not in b.index:
-                raise ValueError(
-                    f"{name!r} is not a point of the {self.game} board ({self._naming()})"
-                )
+                raise ValueError(self._missing(name))
             word = str(piece).strip().lower()
             if word not in ("attacker", "defender"):
                 raise ValueError(
@@ -267,12 +279,34 @@ class HuntEngine:
         to_move = setup.get("to_move", SIDES[spec.first])
         if to_move not in SIDES:
             raise ValueError(f"to_move must be 'attacker' or 'defender', not {to_move!r}")
-        state = HuntState(cells, SIDES.index(to_move))
+        held = [cells[p] for p in b.fortress_points].count(ATTACKER)
+        state = HuntState(cells, SIDES.index(to_move), best=held)
         self._finish(state)
         return state
 
-    def _naming(self) -> str:
-        return "points r0c0 to r7c7" if self.game == "pyramid-siege" else "points a1 to i9"
+    def _missing(self, name: object) -> str:
+        """Why ``name`` is not a point of this board, in words."""
+        text = str(name)
+        if self.game == "pyramid-siege":
+            if text.startswith("r") and "c" in text[1:]:
+                r, _, c = text[1:].partition("c")
+                if r.isdigit() and c.isdigit() and int(r) <= 7 and int(c) > int(r):
+                    return f"{text!r} is not a point: row r{r} has points c0 to c{r}"
+            return (
+                f"{text!r} is not a point of the Pyramid Siege board (rows r0 to r7; "
+                "in row r the points are c0 to c<r>)"
+            )
+        horns = " and ".join(
+            self.board.names[p]
+            for p in self.board.fortress_points
+            if self.board.coords[p][0] in (2, 8)
+        )
+        if len(text) == 2 and text[0] in "abcdefghi" and text[1] in "123456789":
+            return (
+                f"{text!r} is not a point of this Belagerung board: the 9 x 9 cross has no "
+                f"points in its four 2 x 2 corners, except the horns ({horns})"
+            )
+        return f"{text!r} is not a point of the Belagerung board (files a-i, ranks 1-9)"
 
     def setup_of(self, state: HuntState) -> dict[str, Any]:
         """The set-up that reproduces a state without a pending huff (records)."""
@@ -403,7 +437,9 @@ class HuntEngine:
         b = self.board
         if raw[0] == "huff":
             cells[raw[1]] = EMPTY
-            new = HuntState(cells, state.to_move, (), True, 0, state.plies)
+            new = HuntState(
+                cells, state.to_move, (), True, quiet=0, plies=state.plies, best=state.best
+            )
         elif raw[0] == "step":
             _, start, end = raw
             huffable: tuple[int, ...] = ()
@@ -416,16 +452,29 @@ class HuntEngine:
                 huffable = tuple(sorted(end if p == start else p for p in could))
             cells[end] = cells[start]
             cells[start] = EMPTY
-            entered = state.to_move == 0 and b.fortress[end] and not b.fortress[start]
-            quiet = 0 if entered else state.quiet + 1
-            new = HuntState(cells, 1 - state.to_move, huffable, False, quiet, state.plies + 1)
+            # Progress for the move limit: more attackers in the fortress than ever before in
+            # this game (stepping out and back in again is no progress).
+            best, quiet = state.best, state.quiet + 1
+            if state.to_move == 0 and b.fortress[end] and not b.fortress[start]:
+                held = [cells[p] for p in self._fortress_points].count(ATTACKER)
+                if held > best:
+                    best, quiet = held, 0
+            new = HuntState(
+                cells,
+                1 - state.to_move,
+                huffable,
+                False,
+                quiet=quiet,
+                plies=state.plies + 1,
+                best=best,
+            )
         else:
             _, start, lands, taken = raw
             cells[start] = EMPTY
             for p in taken:
                 cells[p] = EMPTY
             cells[lands[-1]] = DEFENDER
-            new = HuntState(cells, 0, (), False, 0, state.plies + 1)
+            new = HuntState(cells, 0, (), False, quiet=0, plies=state.plies + 1, best=state.best)
         self._finish(new)
         return new
 
@@ -445,7 +494,8 @@ class HuntEngine:
         elif attackers < spec.defenders_win_below:
             state.result = Result(
                 "defenders",
-                f"{spec.rule_defenders_win}: only {attackers} attackers are left",
+                f"{spec.rule_defenders_win}: only {attackers} attacker"
+                f"{'' if attackers == 1 else 's'} left",
                 spec.rule_defenders_win,
             )
         elif defenders == 0:
@@ -457,9 +507,8 @@ class HuntEngine:
         elif self._limit is not None and state.quiet >= self._limit:
             state.result = Result(
                 None,
-                f"move limit: {self._limit} plies without a capture, a "
-                "huff or an attacker's step into the fortress (a project "
-                "rule, not historical)",
+                f"move limit: {self._limit} plies without a capture, a huff or more "
+                "attackers in the fortress than ever before (a project rule, not historical)",
                 "move_limit",
             )
         else:
@@ -492,6 +541,7 @@ class HuntEngine:
         text = " ".join(text.split())
         if text.startswith("huff"):
             return self._explain_huff(state, text[4:].strip())
+        text = text.replace(" ", "")
         sep = "x" if "x" in text else "-"
         parts = [p.strip() for p in text.split(sep)]
         if len(parts) < 2 or (sep == "-" and len(parts) != 2) or not all(parts):
@@ -503,7 +553,7 @@ class HuntEngine:
         b = self.board
         for p in parts:
             if p not in b.index:
-                return False, f"{p!r} is not a point of this board ({self._naming()}).", "notation"
+                return False, self._missing(p) + ".", "notation"
         nodes = [b.index[p] for p in parts]
         start = nodes[0]
         cells = state.cells
@@ -514,7 +564,7 @@ class HuntEngine:
             return (
                 False,
                 f"It is the {SIDES[state.to_move]}'s turn, and the piece on {parts[0]} "
-                f"is a {PIECES[code]}.",
+                f"is {'an attacker' if code == ATTACKER else 'a defender'}.",
                 "turn-order",
             )
         if sep == "x":

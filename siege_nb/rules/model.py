@@ -126,7 +126,8 @@ class Option:
         allowed = ", ".join(repr(v) for v in values)
         if self.int_range is not None:
             allowed += f", or a whole number from {self.int_range[0]} to {self.int_range[1]}"
-        raise ValueError(f"{self.name} ({self.id}) cannot be {value!r}; choose one of: {allowed}")
+        label = self.name if self.id == self.name else f"{self.name} ({self.id})"
+        raise ValueError(f"{label} cannot be {value!r}; choose one of: {allowed}")
 
     def describe(self) -> str:
         """A few lines for a reader: the question, each choice and who holds it."""
@@ -222,7 +223,8 @@ class RuleSet(Mapping[str, Any]):
         opt = self.option(key)
         choice = opt.choice(self[key])
         holders = ", ".join(choice.sources) if choice.sources else "no source"
-        return f"{opt.id} {opt.name} = {choice.label} ({holders})"
+        label = opt.name if opt.id == opt.name else f"{opt.id} {opt.name}"
+        return f"{label} = {choice.label} ({holders})"
 
     def __str__(self) -> str:
         extra = self.overrides

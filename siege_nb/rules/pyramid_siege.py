@@ -54,7 +54,9 @@ OPTIONS: tuple[Option, ...] = (
         "distance",
         note="The source only says attackers 'must always move towards the fortress'.",
     ),
-    move_limit_option("a capture, a huff or an attacker's step into the fortress"),
+    move_limit_option(
+        "a capture, a huff or more attackers in the fortress than ever before in the game"
+    ),
 )
 
 PRESETS: dict[str, dict[str, Any]] = {"default": {}}
