@@ -120,19 +120,6 @@ class HuntState:
         self.result: Result | None = None
         self._legal: list[Move] | None = None
 
-    def key(self) -> tuple[Any, ...]:
-        """Everything that defines the state, for comparisons in tests."""
-        return (
-            tuple(self.cells),
-            self.to_move,
-            self.huffable,
-            self.huffed,
-            self.quiet,
-            self.best,
-            self.plies,
-            self.result,
-        )
-
 
 def attacker_may(board: PointBoard, mode: str, start: int, end: int) -> bool:
     """Does the attackers' direction rule (BL-2 / PS-5 choice ``mode``) allow start -> end?

@@ -180,18 +180,6 @@ class ParisState:
         self.result: Result | None = None
         self._legal: list[Move] | None = None
 
-    def key(self) -> tuple[Any, ...]:
-        """Everything that defines the state, for comparisons in tests."""
-        return (
-            tuple(self.cells),
-            self.to_move,
-            self.next_army,
-            self.demanded,
-            self.quiet,
-            self.plies,
-            self.result,
-        )
-
 
 DEMAND = Move(None, None, (), (), "demand", raw=("demand",))
 _MOVES: dict[tuple[str, tuple[Any, ...]], Move] = {}

@@ -127,17 +127,25 @@ class BoardView:
                 linewidths=max(1.5, unit / 22),
                 zorder=Z_PIECES,
             )
-        ring = (0.98 * unit) ** 2
-        self._selected = ax.scatter(
-            [],
-            [],
-            s=ring,
-            marker="o",
-            facecolors="none",
-            edgecolors=PALETTE["selected"],
-            linewidths=unit / 9,
-            zorder=Z_RINGS,
-        )
+        ring_size = (0.98 * unit) ** 2
+
+        def ring(colour: str, width: float, style: str = "-") -> PathCollection:
+            return ax.scatter(
+                [],
+                [],
+                s=ring_size,
+                marker="o",
+                facecolors="none",
+                edgecolors=colour,
+                linewidths=width,
+                linestyles=style,
+                zorder=Z_RINGS,
+            )
+
+        self._selected = ring(PALETTE["selected"], unit / 9)
+        self._capt = ring(PALETTE["capture"], unit / 10)
+        self._marked = ring(PALETTE["marked"], unit / 12, "--")
+        self._forb = ring(PALETTE["forbidden"], unit / 10)
         self._dest = ax.scatter(
             [],
             [],
@@ -147,37 +155,6 @@ class BoardView:
             edgecolors="white",
             linewidths=1.5,
             zorder=Z_DEST,
-        )
-        self._capt = ax.scatter(
-            [],
-            [],
-            s=ring,
-            marker="o",
-            facecolors="none",
-            edgecolors=PALETTE["capture"],
-            linewidths=unit / 10,
-            zorder=Z_RINGS,
-        )
-        self._marked = ax.scatter(
-            [],
-            [],
-            s=ring,
-            marker="o",
-            facecolors="none",
-            edgecolors=PALETTE["marked"],
-            linewidths=unit / 12,
-            linestyles="--",
-            zorder=Z_RINGS,
-        )
-        self._forb = ax.scatter(
-            [],
-            [],
-            s=ring,
-            marker="o",
-            facecolors="none",
-            edgecolors=PALETTE["forbidden"],
-            linewidths=unit / 10,
-            zorder=Z_RINGS,
         )
         # A small cross beside each forbidden ring, so the piece itself stays visible.
         self._forb_x = ax.scatter(
