@@ -28,6 +28,11 @@ FORMAT = "siege_nb game record"
 VERSION = 1
 _KEYS = {"format", "version", "game", "preset", "options", "players", "setup", "moves", "undone"}
 _MAX_BYTES = 2_000_000
+_SETUP_KEYS = {
+    "siege-of-paris": {"position", "to_move", "next_army"},
+    "belagerung": {"position", "to_move"},
+    "pyramid-siege": {"position", "to_move"},
+}
 
 
 class RecordError(ValueError):
@@ -88,8 +93,9 @@ def load_game(text: str | bytes) -> Game:
     _expect(data, dict, "a game record")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a siege_nb game record (its 'format' must be {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r}")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"unsupported record version {version!r} (this is version {VERSION})")
     if set(data) != _KEYS:
         missing, extra = sorted(_KEYS - set(data)), sorted(set(data) - _KEYS)
         raise RecordError(f"record fields wrong: missing {missing}, unexpected {extra}")
@@ -102,6 +108,11 @@ def load_game(text: str | bytes) -> Game:
     undone = _expect(data["undone"], list, "'undone'")
     for i, m in enumerate(moves + undone):
         _expect(m, str, f"move {i + 1}")
+    if game_name not in _SETUP_KEYS:
+        raise RecordError(f"unknown game {game_name!r}; the games are {', '.join(_SETUP_KEYS)}")
+    unknown = set(setup) - _SETUP_KEYS[game_name]
+    if unknown:
+        raise RecordError(f"'setup' has unknown fields: {', '.join(sorted(unknown))}")
     position = _expect(setup.get("position"), dict, "'setup.position'")
     for node, piece in position.items():
         _expect(piece, str, f"the piece on {node}")
@@ -109,8 +120,15 @@ def load_game(text: str | bytes) -> Game:
         game = new_game(game_name, preset=preset, players=players, **setup, **options)
     except (ValueError, TypeError, NotImplementedError) as err:
         raise RecordError(f"the record's rules or set-up are not valid: {err}") from None
-    if dict(game.rules.settings) != options:
-        raise RecordError("the record does not give every option of the game")
+    missing = sorted(set(game.rules.settings) - set(options))
+    if missing:
+        raise RecordError(f"the record does not give the options {', '.join(missing)}")
+    for name, value in options.items():
+        canonical = game.rules[name]
+        if value != canonical or type(value) is not type(canonical):
+            raise RecordError(
+                f"option {name} is written {value!r}; a record writes it {canonical!r}"
+            )
     for label, seq in (("move", moves), ("undone move", undone)):
         for i, move in enumerate(seq, 1):
             try:

@@ -984,7 +984,7 @@ def test_record_with_a_tampered_position():
     _load_fails(bad, "to_move", "'white'")
     bad = json.loads(json.dumps(record))
     bad["setup"]["defenders"] = ["c7"]
-    _load_fails(bad, "not both")
+    _load_fails(bad, "unknown fields", "defenders")
     _, precord = _record(PS)
     bad = json.loads(json.dumps(precord))
     bad["setup"]["position"]["r0c0"] = A  # a 28th attacker
