@@ -29,6 +29,7 @@ from siege_nb.rules import (
     presets,
     rules,
 )
+from siege_nb.scenarios import Scenario, ScenarioError, load_scenario, scenario, scenarios
 
 __all__ = [
     "GAMES",
@@ -46,6 +47,8 @@ __all__ = [
     "Result",
     "RuleComparer",
     "RuleSet",
+    "Scenario",
+    "ScenarioError",
     "ScenarioPlayer",
     "Source",
     "Verdict",
@@ -53,11 +56,14 @@ __all__ = [
     "export",
     "fixed_rules",
     "load_game",
+    "load_scenario",
     "new_game",
     "option",
     "options",
     "presets",
     "rules",
+    "scenario",
+    "scenarios",
 ]
 
 __version__ = "0.1.0"

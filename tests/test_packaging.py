@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _name_and_spec(requirement: str) -> tuple[str, str]:
+    requirement = requirement.split(";", 1)[0]  # conda lists everything, markers aside
     match = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*(.*)", requirement)
     assert match, requirement
     return match.group(1).lower().replace("_", "-"), match.group(2).replace(" ", "")
