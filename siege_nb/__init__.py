@@ -24,11 +24,13 @@ from siege_nb.rules import (
     RuleSet,
     Source,
     fixed_rules,
+    format_value,
     option,
     options,
     presets,
     rules,
 )
+from siege_nb.rules.table import OptionTable, option_table
 from siege_nb.scenarios import Scenario, ScenarioError, load_scenario, scenario, scenarios
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "IllegalMove",
     "Move",
     "Option",
+    "OptionTable",
     "Reading",
     "RecordError",
     "Result",
@@ -49,16 +52,19 @@ __all__ = [
     "RuleSet",
     "Scenario",
     "ScenarioError",
+    "ScenarioLibrary",
     "ScenarioPlayer",
     "Source",
     "Verdict",
     "draw",
     "export",
     "fixed_rules",
+    "format_value",
     "load_game",
     "load_scenario",
     "new_game",
     "option",
+    "option_table",
     "options",
     "presets",
     "rules",
@@ -77,6 +83,7 @@ _LAZY = {
     "BoardWidget": "siege_nb.widgets",
     "ScenarioPlayer": "siege_nb.widgets",
     "RuleComparer": "siege_nb.widgets",
+    "ScenarioLibrary": "siege_nb.widgets",
 }
 
 

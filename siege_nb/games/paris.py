@@ -747,7 +747,7 @@ class ParisEngine:
         target = cells[end]
         if target and (side != GARRISON or target < 8):
             what = piece_name(target)
-            if side != GARRISON:
+            if side != GARRISON and target < 8:
                 return (
                     False,
                     f"{names[end]} is occupied by the {what}; attacking pieces never "

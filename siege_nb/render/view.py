@@ -476,6 +476,23 @@ class BoardView:
         for artist in self.dynamic_artists():
             artist.set_animated(animated)
 
+    def _repr_png_(self) -> bytes:
+        """The drawing as a picture in a notebook (all artists, animated ones included)."""
+        import io
+
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        animated = self._animated
+        self.set_animated(False)
+        try:
+            if not isinstance(self.fig.canvas, FigureCanvasAgg):
+                FigureCanvasAgg(self.fig)
+            buffer = io.BytesIO()
+            self.fig.savefig(buffer, format="png", dpi=100)
+            return buffer.getvalue()
+        finally:
+            self.set_animated(animated)
+
     # -- reading ------------------------------------------------------------------------------
     def node_at(self, x: float | None, y: float | None) -> str | None:
         """The node nearest to data point (x, y), if within half a spacing; else ``None``."""
@@ -484,6 +501,13 @@ class BoardView:
         d2 = ((self._xy - (x, y)) ** 2).sum(axis=1)
         i = int(d2.argmin())
         return self._names[i] if d2[i] <= (0.5 * self.spacing) ** 2 else None
+
+    def fraction_of(self, node: str) -> tuple[float, float]:
+        """Where ``node`` is drawn, as fractions of the figure's width and height from its
+        top-left corner (to click it in a browser, whatever the figure's on-screen size)."""
+        px, py = self.ax.transData.transform(self.positions[node])
+        width, height = self.fig.bbox.width, self.fig.bbox.height
+        return float(px / width), float(1 - py / height)
 
     def pieces_drawn(self) -> int:
         """How many pieces the drawing shows (for tests)."""

@@ -131,7 +131,8 @@ class Option:
 
     def describe(self) -> str:
         """A few lines for a reader: the question, each choice and who holds it."""
-        lines = [f"{self.id} {self.name}: {self.question}"]
+        label = self.name if self.id == self.name else f"{self.id} {self.name}"
+        lines = [f"{label}: {self.question}"]
         for c in self.choices:
             mark = " (default)" if c.value == self.default else ""
             holders = ", ".join(c.sources) if c.sources else "no source"

@@ -247,7 +247,7 @@ FIXED_RULES: dict[str, FixedRule] = {
             "SP-13",
             "A garrison soldier keeps its square colour; it changes colour only by re-entering "
             "the citadel and leaving on the other colour.",
-            ("boardandpieces", "ludosofia"),
+            ("boardandpieces", "ludosofia", "escale-a-jeux"),
         ),
         FixedRule(
             "SP-14",

@@ -26,7 +26,7 @@ A scenario is a small TOML file (``siege_nb/scenarios/data/<id>.toml``). Every f
     play = ["C0-f5"]              # optional: moves played before this step (they accumulate)
     options = { protection = "reach-any-army" }  # optional: the reading shown in this step
     explore = "k7"                # optional: highlight this piece's moves and forbidden moves
-    mark = ["j8"]                 # optional: points to mark
+    mark = ["j8"]                 # optional: points to mark (shown with explore's highlights)
 
     [[claims]]                    # a move's verdict...
     move = "k7xj8"
@@ -210,21 +210,14 @@ class Scenario:
 
     def player(self) -> Any:
         """A :class:`~siege_nb.widgets.ScenarioPlayer` for this scenario."""
-        from siege_nb.render.view import Highlights
         from siege_nb.widgets import ScenarioPlayer, Step
 
-        steps = []
-        for i, step in enumerate(self.steps):
-            highlights = Highlights(marked=list(step.mark)) if step.mark else None
-            steps.append(
-                Step(
-                    self.step_game(i),
-                    step.text,
-                    title=step.title,
-                    highlights=highlights,
-                    explore=step.explore,
-                )
+        steps = [
+            Step(
+                self.step_game(i), step.text, title=step.title, explore=step.explore, mark=step.mark
             )
+            for i, step in enumerate(self.steps)
+        ]
         return ScenarioPlayer(steps, title=self.title)
 
 
@@ -390,9 +383,13 @@ def _validate_play(s: Scenario, name: str) -> None:
             ) from None
         except (ValueError, TypeError) as err:
             raise _fail(f"{name}: step {i + 1}", str(err)) from None
+        game = s.step_game(i)
         explore = s.steps[i].explore
-        if explore is not None and explore not in s.step_game(i).pieces():
+        if explore is not None and explore not in game.pieces():
             raise _fail(f"{name}: step {i + 1}: explore", f"there is no piece on {explore}")
+        off = [p for p in s.steps[i].mark if p not in game.board.names]
+        if off:
+            raise _fail(f"{name}: step {i + 1}: mark", f"not points of the board: {', '.join(off)}")
     for i, c in enumerate(s.claims, 1):
         try:
             g = s.new_game(**c.under)

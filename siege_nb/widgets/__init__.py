@@ -4,10 +4,11 @@
   undo, switch presets and options.
 * :class:`ScenarioPlayer` — step through positions with explanations and highlights.
 * :class:`RuleComparer` — one position drawn under two to four readings of one option.
+* :class:`ScenarioLibrary` — pick any shipped scenario from a list and step through it.
 """
 
 from siege_nb.widgets.board import BoardWidget
 from siege_nb.widgets.compare import RuleComparer
-from siege_nb.widgets.scenario import ScenarioPlayer, Step
+from siege_nb.widgets.scenario import ScenarioLibrary, ScenarioPlayer, Step
 
-__all__ = ["BoardWidget", "RuleComparer", "ScenarioPlayer", "Step"]
+__all__ = ["BoardWidget", "RuleComparer", "ScenarioLibrary", "ScenarioPlayer", "Step"]

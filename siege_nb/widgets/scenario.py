@@ -41,6 +41,7 @@ class Step:
     title: str = ""
     highlights: Highlights | None = None
     explore: str | None = None
+    mark: Sequence[str] = ()
 
 
 class ScenarioPlayer(w.VBox):
@@ -121,6 +122,9 @@ class ScenarioPlayer(w.VBox):
         highlights = step.highlights
         if highlights is None and step.explore:
             highlights, _ = explore_highlights(step.game, step.explore)
+        if step.mark:
+            highlights = highlights or Highlights()
+            highlights.marked = [*step.mark, *highlights.marked]
         self.view.update(step.game, highlights=highlights, caption=step.title or None)
         self.counter.value = f"&nbsp; step {self.index + 1} of {len(self.steps)}"
         self.text.value = (
@@ -167,3 +171,40 @@ class ScenarioPlayer(w.VBox):
                 )
             )
         return cls(steps, title="Figure B and the four readings of 'protected'")
+
+
+class ScenarioLibrary(w.VBox):
+    """A list of the shipped scenarios (of one game, or about one option) with a player for
+    the chosen one; choosing another scenario swaps the player."""
+
+    def __init__(self, game: str | None = None, topic: str | None = None) -> None:
+        from siege_nb.scenarios import scenarios
+
+        found = [s for s in scenarios(game) if topic is None or topic in s.topics]
+        if not found:
+            raise ValueError(f"no scenario for game={game!r}, topic={topic!r}")
+        self.scenarios = {s.id: s for s in found}
+        self.chooser = w.Dropdown(
+            options=[(f"{s.title} ({s.id})", s.id) for s in found],
+            description="scenario",
+            layout=w.Layout(width="640px"),
+        )
+        self.summary = w.HTML()
+        self.player = found[0].player()
+        super().__init__([self.chooser, self.summary, self.player])
+        self._show(found[0].id)
+        self.chooser.observe(self._on_choose, names="value")
+
+    def choose(self, scenario_id: str) -> None:
+        """Show the scenario ``scenario_id``."""
+        self.chooser.value = scenario_id
+
+    def _on_choose(self, change: dict[str, Any]) -> None:
+        self._show(change["new"])
+
+    def _show(self, scenario_id: str) -> None:
+        s = self.scenarios[scenario_id]
+        if self.player.title.value.find(escape(s.title)) < 0:
+            self.player = s.player()
+        self.summary.value = f"<p style='font-size:15px'>{escape(s.summary)}</p>"
+        self.children = [self.chooser, self.summary, self.player]

@@ -1,0 +1,211 @@
+"""A JupyterLab server of our own and a headless Chromium, for tests and benchmarks.
+
+Facts from ``shared/browser-testing.md``: Debian's Chromium (never ``playwright install``),
+network-quiet flags, isolated Jupyter directories, the news toast disabled, and a careful
+"Run All" that waits for a connected, idle kernel and retries if nothing started.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TOKEN = "siege-nb-browser-tests"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_for(url: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"{url} did not answer within {timeout} s")
+
+
+@contextmanager
+def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
+    """Start ``jupyter lab`` (or ``voila``) on 127.0.0.1 in a temporary configuration; yield
+    its base URL; stop it and every process it started at the end."""
+    with tempfile.TemporaryDirectory(prefix="siege-nb-lab-") as tmp:
+        home = Path(tmp)
+        env = dict(os.environ)
+        for name in (
+            "JUPYTER_CONFIG_DIR",
+            "JUPYTER_DATA_DIR",
+            "JUPYTER_RUNTIME_DIR",
+            "IPYTHONDIR",
+            "MPLCONFIGDIR",
+        ):
+            path = home / name.lower()
+            path.mkdir()
+            env[name] = str(path)
+        # The data dir must still find the lab extensions installed with the packages.
+        env.pop("JUPYTER_DATA_DIR")
+        labconfig = home / "jupyter_config_dir" / "labconfig"
+        labconfig.mkdir(parents=True)
+        (labconfig / "page_config.json").write_text(
+            json.dumps(
+                {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}
+            )
+        )
+        port = free_port()
+        if app == "lab":
+            cmd = [
+                sys.executable,
+                "-m",
+                "jupyterlab",
+                "--no-browser",
+                "--allow-root",
+                f"--port={port}",
+                "--ip=127.0.0.1",
+                f"--ServerApp.root_dir={root_dir}",
+                f"--IdentityProvider.token={TOKEN}",
+                "--LabApp.expose_app_in_browser=True",
+                "--LabApp.news_url=None",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            ]
+            health = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
+        else:
+            cmd = [
+                sys.executable,
+                "-m",
+                "voila",
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                f"--Voila.root_dir={root_dir}",
+                "--ServerApp.log_level=WARN",
+            ]
+            health = f"http://127.0.0.1:{port}/voila/static/voila.js"
+        log = open(home / "server.log", "w")  # noqa: SIM115 - closed below
+        proc = subprocess.Popen(
+            cmd, env=env, cwd=root_dir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            _wait_for(health, timeout=90)
+            yield f"http://127.0.0.1:{port}"
+        except TimeoutError:
+            log.flush()
+            raise TimeoutError((home / "server.log").read_text()[-3000:]) from None
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(timeout=15)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                with suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+            log.close()
+
+
+@contextmanager
+def chromium(width: int = 1600, height: int = 1000) -> Iterator[Any]:
+    """A Playwright page in Debian's headless Chromium; closed at the end."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            yield page
+        finally:
+            browser.close()
+
+
+def open_notebook(page: Any, base: str, path: str) -> None:
+    """Open a notebook in JupyterLab and wait until its kernel is connected and idle."""
+    # A fresh, reset workspace per notebook, so that no earlier tab is restored beside it.
+    workspace = "w" + "".join(c for c in path if c.isalnum())
+    page.goto(f"{base}/lab/workspaces/{workspace}/tree/{path}?token={TOKEN}&reset")
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    page.wait_for_function(
+        """() => {
+            const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+            const s = w && w.sessionContext;
+            const k = s && s.session && s.session.kernel;
+            return s && s.isReady && k && k.connectionStatus === 'connected'
+                && k.status === 'idle';
+        }""",
+        timeout=90_000,
+    )
+
+
+def run_all(page: Any, timeout: float = 240) -> None:
+    """Run every cell from the Run menu, retrying if nothing started (a known race), and wait
+    until every cell has run."""
+    for _ in range(3):
+        page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
+        page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
+        try:
+            page.wait_for_function(
+                """() => [...document.querySelectorAll('.jp-InputPrompt')]
+                      .some(p => /\\[(\\*|\\d+)\\]/.test(p.textContent))""",
+                timeout=10_000,
+            )
+            break
+        except Exception:
+            continue
+    else:
+        raise RuntimeError("Run All did not start any cell")
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        timeout=timeout * 1000,
+    )
+
+
+def cell_containing(page: Any, text: str) -> Any:
+    """The notebook cell whose source contains ``text``."""
+    return page.locator(".jp-CodeCell").filter(has_text=text).first
+
+
+def canvas_in(cell: Any, index: int = 0) -> Any:
+    """The mouse-receiving canvas of the ``index``-th ipympl figure in ``cell``; waits until
+    its image canvas shows something."""
+    div = cell.locator(".jupyter-matplotlib-canvas-div").nth(index)
+    div.wait_for(timeout=60_000)
+    image = div.locator("canvas").first
+    image.page.wait_for_function(
+        """(c) => {
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return true;
+            return false;
+        }""",
+        arg=image.element_handle(),
+        timeout=60_000,
+    )
+    return div.locator("canvas").nth(1)
