@@ -24,7 +24,8 @@ def _name_and_spec(requirement: str) -> tuple[str, str]:
 def test_environment_yml_agrees_with_pyproject() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = dict(map(_name_and_spec, project["dependencies"]))
-    wanted.update(map(_name_and_spec, project["optional-dependencies"]["test"]))
+    for extra in project["optional-dependencies"].values():
+        wanted.update(map(_name_and_spec, extra))
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     listed = {}
     for dep in env["dependencies"]:

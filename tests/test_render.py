@@ -9,8 +9,7 @@ matplotlib.use("Agg")
 import pytest
 
 import siege_nb as sn
-from siege_nb.render import Highlights, draw, export, png_bytes
-from siege_nb.widgets.common import explore_highlights
+from siege_nb.render import Highlights, draw, explore_highlights, export, png_bytes
 
 CASES = [(game, preset) for game in sn.GAMES for preset in sn.presets(game)]
 
@@ -101,3 +100,15 @@ def test_a_game_shows_itself_as_a_picture() -> None:
     assert data is not None and data[:8] == b"\x89PNG\r\n\x1a\n"
     assert png_bytes(g, dpi=30)[:4] == b"\x89PNG"
     assert sn.draw is draw and sn.export is export
+
+
+def test_draw_can_explore_a_piece() -> None:
+    g = sn.new_game(
+        "siege-of-paris",
+        preset="escale-a-jeux",
+        position={"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"},
+    )
+    shown = draw(g, explore="k7").highlighted()
+    assert shown["selected"] == {"k7"} and shown["forbidden"] == {"j8"}
+    assert shown["destinations"] == {"l8", "l6", "j6"}
+    assert draw(g)._repr_png_()[:4] == b"\x89PNG"

@@ -18,9 +18,17 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from siege_nb.games.base import Game
 from siege_nb.render.style import PALETTE
-from siege_nb.render.view import BoardView, Highlights
+from siege_nb.render.view import BoardView, Highlights, explore_highlights
 
-__all__ = ["PALETTE", "BoardView", "Highlights", "draw", "export", "png_bytes"]
+__all__ = [
+    "PALETTE",
+    "BoardView",
+    "Highlights",
+    "draw",
+    "explore_highlights",
+    "export",
+    "png_bytes",
+]
 
 
 def draw(
@@ -28,6 +36,7 @@ def draw(
     ax: Axes | None = None,
     *,
     highlights: Highlights | None = None,
+    explore: str | None = None,
     coords: bool = True,
     names: bool = False,
     last_move: Any = True,
@@ -35,10 +44,14 @@ def draw(
 ) -> BoardView:
     """Draw ``game``'s position on ``ax`` (a new figure if ``None``) and return the artists.
 
-    ``highlights`` emphasises points (see :class:`Highlights`); ``coords`` labels files and
-    ranks; ``names`` writes every node's name; ``last_move`` shows the last move as an arrow;
-    ``caption`` replaces the default title (game, preset, side to move or result).
+    ``highlights`` emphasises points (see :class:`Highlights`); ``explore`` highlights the
+    moves of the piece on that node, legal and forbidden (see ``Game.explore``); ``coords``
+    labels files and ranks; ``names`` writes every node's name; ``last_move`` shows the last
+    move as an arrow; ``caption`` replaces the default title (game, preset, side to move or
+    result).
     """
+    if explore is not None:
+        highlights, _ = explore_highlights(game, explore)
     view = BoardView(game, ax, coords=coords, names=names, caption=caption)
     if highlights is not None or last_move is not True:
         view.update(game, highlights=highlights, last_move=last_move)

@@ -23,7 +23,7 @@ from matplotlib.text import Text
 from siege_nb.games.base import Game, Move
 from siege_nb.render.style import MARKERS, PALETTE, PIECE_COLOURS, RANK_SIZE
 
-__all__ = ["BoardView", "Highlights"]
+__all__ = ["BoardView", "Highlights", "explore_highlights"]
 
 GAME_TITLES = {
     "siege-of-paris": "Siege of Paris",
@@ -46,6 +46,32 @@ class Highlights:
     captures: Sequence[str] = ()
     forbidden: Mapping[str, str] = field(default_factory=dict)
     marked: Sequence[str] = ()
+
+
+def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
+    """Highlights for the piece on ``node`` from :meth:`Game.explore`, and the verdict per
+    marked point (legal destinations, ringed captures, forbidden moves labelled by rule)."""
+    verdicts: dict[str, Any] = {}
+    dest, capt, forb = [], [], {}
+    for v in game.explore(node):
+        sep = "x" if "x" in v.move else "-"
+        end = v.move.split(sep)[1]  # a step's end, a capture's target, a chain's first landing
+        by_replacement = sep == "x" and game.game == "siege-of-paris"
+        if v.legal:
+            (capt if by_replacement else dest).append(end)
+            verdicts[end] = v
+        elif end not in verdicts:
+            verdicts[end] = v
+            forb[end] = v.rule or "✕"
+    forb = {k: r for k, r in forb.items() if not verdicts[k].legal}
+    highlights = Highlights(
+        selected=node,
+        destinations=sorted(set(dest)),
+        captures=sorted(set(capt)),
+        forbidden=forb,
+        marked=list(getattr(game, "huffable", ())),
+    )
+    return highlights, verdicts
 
 
 def _piece_kinds(game: str) -> list[str]:
@@ -149,7 +175,7 @@ class BoardView:
         self._dest = ax.scatter(
             [],
             [],
-            s=(0.34 * unit) ** 2,
+            s=(0.42 * unit) ** 2,
             marker="o",
             facecolors=PALETTE["destination"],
             edgecolors="white",

@@ -441,23 +441,36 @@ class BoardWidget(w.HBox):
         self.status.value = self._status_html()
         self.undo_button.disabled = not g.can_undo
         self.redo_button.disabled = not g.can_redo
-        self.actions.children = self._action_buttons()
+        wanted = self._actions_wanted()
+        if wanted != [b.tooltip for b in self.actions.children]:
+            # New buttons only when the set of actions changes: each widget costs a round trip.
+            self.actions.children = [
+                self._button(label, text, style)
+                for label, text, style in self._actions_spec(wanted)
+            ]
         self.blitter.refresh(in_event)
 
     def to_png(self, dpi: int = 100) -> bytes:
         """The board as it is shown now, as PNG bytes (for slides and tests)."""
         return png_of(self.fig, [self.view], dpi)
 
-    def _action_buttons(self) -> list[w.Button]:
-        buttons = []
-        if self._chain:
-            buttons.append(self._button("Stop here", "stop", "success"))
-        for m in self.game.legal_moves():
-            if m.kind == "demand":
-                buttons.append(self._button("Demand a capture", "demand", "warning"))
-            elif m.kind == "huff":
-                buttons.append(self._button(f"Huff {m.start}", m.text, "danger"))
-        return buttons
+    def _actions_wanted(self) -> list[str]:
+        """The special actions to offer now, as move texts ("stop" ends a jump chain)."""
+        wanted = ["stop"] if self._chain else []
+        wanted += [m.text for m in self.game.legal_moves() if m.kind in ("demand", "huff")]
+        return wanted
+
+    @staticmethod
+    def _actions_spec(wanted: list[str]) -> list[tuple[str, str, str]]:
+        spec = []
+        for text in wanted:
+            if text == "stop":
+                spec.append(("Stop here", text, "success"))
+            elif text == "demand":
+                spec.append(("Demand a capture", text, "warning"))
+            else:
+                spec.append((f"Huff {text.split()[1]}", text, "danger"))
+        return spec
 
     def _button(self, label: str, text: str, style: str) -> w.Button:
         b = w.Button(description=label, tooltip=text, button_style=style)

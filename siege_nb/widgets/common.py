@@ -12,9 +12,18 @@ from matplotlib.backend_bases import MouseEvent
 from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
+from siege_nb.render.view import explore_highlights
 from siege_nb.rules import format_value
 
-__all__ = ["canvas_for", "escape", "markdown", "mouse_click", "rules_summary", "side_name"]
+__all__ = [
+    "canvas_for",
+    "escape",
+    "explore_highlights",
+    "markdown",
+    "mouse_click",
+    "rules_summary",
+    "side_name",
+]
 
 SIDE_NAMES = {
     "garrison": "the garrison",
@@ -117,34 +126,6 @@ def guarded(handler: Callable[..., None]) -> Callable[..., None]:
     wrapper.__name__ = handler.__name__
     wrapper.__doc__ = handler.__doc__
     return wrapper
-
-
-def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
-    """Highlights for the piece on ``node`` from :meth:`Game.explore`, and the verdict per
-    marked point (legal destinations, ringed captures, forbidden moves labelled by rule)."""
-    from siege_nb.render.view import Highlights
-
-    verdicts: dict[str, Any] = {}
-    dest, capt, forb = [], [], {}
-    for v in game.explore(node):
-        sep = "x" if "x" in v.move else "-"
-        end = v.move.split(sep)[1]  # a step's end, a capture's target, a chain's first landing
-        by_replacement = sep == "x" and game.game == "siege-of-paris"
-        if v.legal:
-            (capt if by_replacement else dest).append(end)
-            verdicts[end] = v
-        elif end not in verdicts:
-            verdicts[end] = v
-            forb[end] = v.rule or "✕"
-    forb = {k: r for k, r in forb.items() if not verdicts[k].legal}
-    highlights = Highlights(
-        selected=node,
-        destinations=sorted(set(dest)),
-        captures=sorted(set(capt)),
-        forbidden=forb,
-        marked=list(getattr(game, "huffable", ())),
-    )
-    return highlights, verdicts
 
 
 class Blitter:
