@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
 from matplotlib.figure import Figure
 
+from siege_nb.ai.base import TEAMS, demand_available, team_of
 from siege_nb.games.base import BOARD_OPTIONS, Game, IllegalMove, Move, Verdict
 from siege_nb.games.registry import new_game
 from siege_nb.render.view import GAME_TITLES, BoardView, Highlights
@@ -23,7 +25,18 @@ from siege_nb.widgets.common import (
     side_name,
 )
 
-__all__ = ["BoardWidget"]
+__all__ = ["BoardWidget", "make_agent"]
+
+
+def make_agent(strength: str) -> Any:
+    """A computer opponent by strength: ``"random"``, ``"greedy"`` or ``"search"``."""
+    from siege_nb.ai.agents import GreedyAgent, MCTSAgent, RandomAgent
+
+    kinds = {"random": RandomAgent, "greedy": GreedyAgent, "search": MCTSAgent}
+    if strength not in kinds:
+        raise ValueError(f"strength is one of {', '.join(kinds)}, not {strength!r}")
+    return kinds[strength]()
+
 
 # Widget figure sizes (inches at 100 dpi): about 760 pixels high, for a projector.
 WIDGET_FIGSIZE = {
@@ -41,6 +54,8 @@ class BoardWidget(w.HBox):
     ringed), and moves that a rule forbids are marked in vermillion with the rule's id. Click a
     destination to play; click a forbidden one to read why. Change the preset or any option
     and the rules are rebuilt at once. In the hunt games a jump chain is played point by point.
+    ``computer={"attackers": agent}`` (or the *computer plays* selector) lets the computer answer
+    your moves for one team; see :mod:`siege_nb.ai`.
 
     >>> import siege_nb as sn
     >>> board = sn.BoardWidget("siege-of-paris", preset="escale-a-jeux")
@@ -51,13 +66,21 @@ class BoardWidget(w.HBox):
     """
 
     def __init__(
-        self, game: Game | str = "siege-of-paris", preset: str = "default", **options_: Any
+        self,
+        game: Game | str = "siege-of-paris",
+        preset: str = "default",
+        *,
+        computer: Mapping[str, Any] | None = None,
+        **options_: Any,
     ) -> None:
         if isinstance(game, str):
             game = new_game(game, preset, **options_)
         elif options_:
             raise ValueError("options go with a game name, not with a Game object")
         self.game: Game = game
+        # Teams the computer plays ("garrison"/"attackers", "attacker"/"defender") -> agent.
+        self.computer: dict[str, Any] = dict(computer or {})
+        self._demand_asked_at = -1
         self._start = game.clone()
         while self._start.can_undo:
             self._start.undo()
@@ -119,12 +142,30 @@ class BoardWidget(w.HBox):
                 *self.option_selectors.values(),
             ]
         )
+        teams = TEAMS[game.game]
+        self.computer_selector = w.Dropdown(
+            options=[("nobody", ""), *((f"the {t}", t) for t in teams)],
+            value=next(iter(self.computer), ""),
+            description="computer plays",
+            style={"description_width": "150px"},
+            layout=w.Layout(width="370px"),
+        )
+        self.strength_selector = w.Dropdown(
+            options=["random", "greedy", "search"],
+            value="greedy",
+            description="strength",
+            style={"description_width": "150px"},
+            layout=w.Layout(width="370px"),
+        )
+        self.computer_selector.observe(self._on_computer, names="value")
+        self.strength_selector.observe(self._on_computer, names="value")
         side = w.VBox(
             [
                 self.status,
                 w.HBox([self.undo_button, self.redo_button, self.reset_button]),
                 self.actions,
                 self.message,
+                w.VBox([self.computer_selector, self.strength_selector]),
                 rules_box,
             ],
             layout=w.Layout(width="400px", padding="0 0 0 12px"),
@@ -161,9 +202,48 @@ class BoardWidget(w.HBox):
         self._refresh(in_event=True)
 
     @guarded
+    def _on_computer(self, _: Any = None) -> None:
+        team = self.computer_selector.value
+        self.computer = {team: make_agent(self.strength_selector.value)} if team else {}
+        self.message.value = (
+            f"The computer ({self.strength_selector.value}) plays the {team}."
+            if team
+            else "Nobody plays for the computer."
+        )
+        self._refresh(in_event=True)
+
+    def _computer_turn(self) -> None:
+        """Let the computer play while it is its turn (and decide a demand for the attackers)."""
+        g = self.game
+        played: list[str] = []
+        for _ in range(500):
+            if g.result is not None or not self.computer:
+                break
+            if (
+                g.to_move == "garrison"
+                and "attackers" in self.computer
+                and self._demand_asked_at != g.ply
+                and demand_available(g)
+            ):
+                self._demand_asked_at = g.ply
+                if self.computer["attackers"].wants_demand(g):
+                    played.append(g.play("demand").text)
+                    continue
+            agent = self.computer.get(team_of(g, g.to_move))
+            if agent is None:
+                break
+            played.append(g.play(agent.choose(g)).text)
+        if played:
+            self._clear_selection()
+            self.message.value += f"<br>The computer played <b>{escape(', '.join(played))}</b>."
+
+    @guarded
     def _on_undo(self, _: Any = None) -> None:
         if self.game.can_undo:
             move = self.game.undo()
+            # Against the computer, take back its reply and your own move together.
+            while self.game.can_undo and team_of(self.game, self.game.to_move) in self.computer:
+                move = self.game.undo()
             self.message.value = f"Took back <b>{escape(move)}</b>."
         else:
             self.message.value = "Nothing to undo."
@@ -436,6 +516,7 @@ class BoardWidget(w.HBox):
 
     # -- drawing and panel --------------------------------------------------------------------
     def _refresh(self, in_event: bool) -> None:
+        self._computer_turn()
         g = self.game
         self.view.update(g, highlights=self.highlights)
         self.status.value = self._status_html()

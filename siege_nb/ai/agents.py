@@ -1,0 +1,576 @@
+"""Computer opponents: a random player, a greedy player and a Monte-Carlo tree search.
+
+Every agent is a :class:`~siege_nb.ai.base.BaseAgent`: ``choose(game)`` returns one of
+:func:`~siege_nb.ai.base.own_moves` and never changes ``game``; ``wants_demand(game)``
+answers for the attackers of Siege of Paris. Agents draw their chances from their own
+``random.Random(seed)``, so a seed makes them repeat themselves, and they pickle.
+
+>>> import siege_nb as sn
+>>> from siege_nb.ai.base import play_turn
+>>> g = sn.new_game("pyramid-siege")
+>>> players = {"attacker": GreedyAgent(seed=1), "defender": RandomAgent(seed=2)}
+>>> while g.result is None:
+...     _ = play_turn(g, players)
+>>> g.result.winner in ("attackers", "defenders")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import deque
+from typing import Any
+
+from siege_nb.ai.base import BaseAgent, demand_available, own_moves, team_of
+from siege_nb.games.base import Game, Move
+
+__all__ = ["GreedyAgent", "MCTSAgent", "RandomAgent", "evaluate"]
+
+PARIS = "siege-of-paris"
+# The team that attacks the fortress, per game (the winner's name is "attackers" in every game).
+ATTACK_TEAM = {PARIS: "attackers", "belagerung": "attacker", "pyramid-siege": "attacker"}
+# Hunt games: the defenders win once this many attackers or fewer are left (BL-5, PS-8).
+DEFENDER_WIN_AT = {"belagerung": 16, "pyramid-siege": 5}
+# Siege of Paris: the full attacking set (both armies), catalogue 1.1.
+PARIS_SOLDIERS, PARIS_OFFICERS = 24, 12
+# How much better (in expected score) a demand must look before the search agent makes it.
+DEMAND_MARGIN = 0.05
+# Pieces that move only diagonally and so never leave their colour.
+_COLOUR_BOUND = ("soldier", "lieutenant")
+
+
+# -- board tables, built once per board ---------------------------------------------------------
+_TABLES: dict[int, tuple[Any, Any]] = {}
+
+
+def _paris_gate_distance(board: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per node of a ParisBoard: Chebyshev distance to the nearest gate square (any colour),
+    and to the nearest gate square of the node's own colour (0 on circles)."""
+    cached = _TABLES.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    gate_sq = [s for g in board.gates for s in board.gate_squares[g]]
+    any_d, same_d = [], []
+    for node in range(len(board.names)):
+        if board.is_circle(node):
+            any_d.append(0)
+            same_d.append(0)
+            continue
+        f, r = board.file[node], board.rank[node]
+        dists = [(max(abs(f - board.file[s]), abs(r - board.rank[s])), s) for s in gate_sq]
+        any_d.append(min(d for d, _ in dists))
+        same = [d for d, s in dists if board.dark[s] == board.dark[node]]
+        same_d.append(min(same) if same else any_d[-1])
+    table = (tuple(any_d), tuple(same_d))
+    _TABLES[id(board)] = (board, table)
+    return table
+
+
+def _point_distances(board: Any) -> tuple[tuple[int, ...], ...]:
+    """All-pairs graph distances of a PointBoard (along its lines; large if unreachable)."""
+    cached = _TABLES.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    n = len(board.names)
+    rows = []
+    for src in range(n):
+        dist = [n] * n
+        dist[src] = 0
+        queue = deque([src])
+        while queue:
+            p = queue.popleft()
+            for q in board.neighbours(p):
+                if dist[q] > dist[p] + 1:
+                    dist[q] = dist[p] + 1
+                    queue.append(q)
+        rows.append(tuple(dist))
+    table = tuple(rows)
+    _TABLES[id(board)] = (board, table)
+    return table
+
+
+def _hunt_jumps(board: Any, occ: list[str | None]) -> int:
+    """How many single jumps the defenders have on the board ``occ`` (point -> piece)."""
+    count = 0
+    for p, who in enumerate(occ):
+        if who != "defender":
+            continue
+        for step in board.step:
+            q = step[p]
+            if q >= 0 and occ[q] == "attacker":
+                r = step[q]
+                if r >= 0 and occ[r] is None:
+                    count += 1
+    return count
+
+
+def _moves_of(game: Game) -> list[Move]:
+    """:func:`own_moves`, or a clear error once the game is over."""
+    moves = own_moves(game)
+    if not moves:
+        raise ValueError(f"no move to choose: the game is over ({game.result})")
+    return moves
+
+
+def _occupancy(game: Game) -> list[str | None]:
+    """Point number -> ``"attacker"`` / ``"defender"`` / ``None`` (hunt games)."""
+    board = game.board
+    occ: list[str | None] = [None] * len(board.names)
+    for name, piece in game.pieces().items():
+        occ[board.index[name]] = piece
+    return occ
+
+
+# -- evaluation ---------------------------------------------------------------------------------
+def evaluate(game: Game) -> float:
+    """The attackers' chances in ``game`` between 0 and 1 (1 = the attackers win).
+
+    A finished game scores 1, 0 or 0.5 (draw). Otherwise a heuristic weighs material (the
+    captured attackers against what the defenders need to win) and progress (attackers in the
+    fortress or citadel against what the attackers need).
+
+    >>> import siege_nb as sn
+    >>> 0.4 < evaluate(sn.new_game("belagerung")) < 0.6
+    True
+    """
+    result = game.result
+    if result is not None:
+        if result.winner is None:
+            return 0.5
+        return 1.0 if result.winner == "attackers" else 0.0
+    if game.game == PARIS:
+        return _evaluate_paris(game)
+    return _evaluate_hunt(game)
+
+
+def _evaluate_paris(game: Game) -> float:
+    board = game.board
+    _, same_d = _paris_gate_distance(board)
+    need = int(game.rules["placement_win"])
+    soldiers = officers = soldiers_in = officers_in = 0
+    approach = 0.0
+    for name, piece in game.pieces().items():
+        if piece.startswith("garrison"):
+            continue
+        node = board.index[name]
+        inside = board.is_circle(node)
+        if piece.endswith("soldier"):
+            soldiers += 1
+            soldiers_in += inside
+            approach += 1.0 - min(same_d[node], 15) / 15.0
+        else:
+            officers += 1
+            officers_in += inside
+    progress = (min(soldiers_in, need) + min(officers_in, 1)) / (need + 1)
+    lost = 0.7 * (1 - soldiers / PARIS_SOLDIERS) + 0.3 * (1 - officers / PARIS_OFFICERS)
+    approach = approach / soldiers if soldiers else 0.0
+    value = 0.5 + 0.35 * progress - 0.35 * max(lost, 0.0) + 0.1 * (approach - 0.5)
+    if soldiers < need or officers == 0:
+        value = min(value, 0.3)  # placement (SP-1) is out of reach
+    return min(max(value, 0.02), 0.98)
+
+
+def _evaluate_hunt(game: Game) -> float:
+    board = game.board
+    threshold = DEFENDER_WIN_AT.get(game.game, 0)
+    attackers = defenders = inside = 0
+    for name, piece in game.pieces().items():
+        if piece == "attacker":
+            attackers += 1
+            inside += board.fortress[board.index[name]]
+        else:
+            defenders += 1
+    start = max(len(board.attacker_start), threshold + 1)
+    margin = max(attackers - threshold, 0) / (start - threshold)
+    fill = inside / max(sum(board.fortress), 1)
+    value = 0.15 + 0.35 * margin + 0.35 * fill + 0.15 * (1 - min(defenders, 3) / 3)
+    return min(max(value, 0.02), 0.98)
+
+
+# -- agents -------------------------------------------------------------------------------------
+class RandomAgent(BaseAgent):
+    """Plays a uniformly random move of its own; demands on a fair coin.
+
+    >>> import siege_nb as sn
+    >>> g = sn.new_game("siege-of-paris")
+    >>> str(RandomAgent(seed=3).choose(g)) in {str(m) for m in g.legal_moves()}
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move:
+        """A uniformly random move from :func:`own_moves`."""
+        return self.rng.choice(_moves_of(game))
+
+    def wants_demand(self, game: Game) -> bool:
+        """A fair coin."""
+        return self.rng.random() < 0.5
+
+
+class GreedyAgent(BaseAgent):
+    """One-ply rules of thumb: capture (the most, the longest chain), else advance.
+
+    Attackers step into the fortress or citadel when they can, else reduce their distance to
+    it (avoiding moves that offer the defenders captures); they always huff when a huff is
+    offered and never demand. Defenders and the garrison capture when they can, else keep the
+    most capture options and approach the attackers. Ties are broken at random.
+
+    >>> import siege_nb as sn
+    >>> attackers = ["r3c1", "r1c1", "r7c1", "r7c2", "r7c3", "r7c4", "r7c5", "r7c6"]
+    >>> g = sn.new_game("pyramid-siege", position={"r4c1": "defender",
+    ...     **{p: "attacker" for p in attackers}}, to_move="defender")
+    >>> str(GreedyAgent(seed=0).choose(g))
+    'r4c1xr2c1'
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def wants_demand(self, game: Game) -> bool:
+        """The greedy attackers never demand a capture."""
+        return False
+
+    def choose(self, game: Game) -> Move:
+        """The move with the best greedy score; ties broken at random."""
+        moves = _moves_of(game)
+        if len(moves) == 1:
+            return moves[0]
+        if game.game == PARIS:
+            scored = self._paris_scores(game, moves)
+        else:
+            scored = self._hunt_scores(game, moves)
+        best = max(score for score, _ in scored)
+        return self.rng.choice([m for score, m in scored if score == best])
+
+    # -- the hunt games -------------------------------------------------------------------------
+    def _hunt_scores(self, game: Game, moves: list[Move]) -> list[tuple[tuple[int, ...], Move]]:
+        board = game.board
+        index = board.index
+        occ = _occupancy(game)
+        out: list[tuple[tuple[int, ...], Move]] = []
+        attacking = team_of(game, game.to_move) == ATTACK_TEAM[game.game]
+        if attacking:
+            for m in moves:
+                if m.kind == "huff":
+                    out.append(((1, 0, 0, 0), m))
+                    continue
+                s, e = index[m.start], index[m.end]
+                occ[s], occ[e] = None, "attacker"
+                exposed = _hunt_jumps(board, occ)
+                occ[s], occ[e] = "attacker", None
+                enters = int(board.fortress[e] and not board.fortress[s])
+                progress = board.distance[s] - board.distance[e]
+                out.append(((0, enters, -exposed, progress), m))
+            return out
+        dist = _point_distances(board)
+        attackers = [p for p, who in enumerate(occ) if who == "attacker"]
+        for m in moves:
+            if m.captures:
+                out.append(((1, len(m.captures), 0, 0), m))
+                continue
+            s, e = index[m.start], index[m.end]
+            occ[s], occ[e] = None, "defender"
+            options = _hunt_jumps(board, occ)
+            occ[s], occ[e] = "defender", None
+            near = min((dist[e][a] for a in attackers), default=0)
+            out.append(((0, options, -near, 0), m))
+        return out
+
+    # -- Siege of Paris ---------------------------------------------------------------------------
+    def _paris_scores(self, game: Game, moves: list[Move]) -> list[tuple[tuple[int, ...], Move]]:
+        board = game.board
+        index = board.index
+        pieces = game.pieces()
+        any_d, same_d = _paris_gate_distance(board)
+        if game.to_move == "garrison":
+            return self._garrison_scores(game, moves, pieces, any_d)
+        need = int(game.rules["placement_win"])
+        officers_in = soldiers_in = 0
+        for name, piece in pieces.items():
+            if not piece.startswith("garrison") and board.is_circle(index[name]):
+                if piece.endswith("soldier"):
+                    soldiers_in += 1
+                else:
+                    officers_in += 1
+        # Upper bounds first: (enters, progress); the exposure check (a clone) only lowers them.
+        bounds = []
+        for m in moves:
+            piece = pieces[m.start]
+            s, e = index[m.start], index[m.end]
+            if m.kind == "enter":
+                wanted = (officers_in == 0) if not piece.endswith("soldier") else soldiers_in < need
+                bounds.append(((2 if wanted else 1, 0), m))
+                continue
+            if board.is_circle(s):
+                # Inside: stepping off a gate circle makes room for the next one to enter.
+                frees = s in board.gates and e not in board.gates
+                bounds.append(((0, 1 if frees else -1), m))
+                continue
+            table = same_d if piece.split()[1] in _COLOUR_BOUND else any_d
+            bounds.append(((0, table[s] - table[e]), m))
+        bounds.sort(key=lambda item: item[0], reverse=True)
+        out: list[tuple[tuple[int, ...], Move]] = []
+        best: tuple[int, ...] | None = None
+        for (enter, progress), m in bounds:
+            bound = (enter, progress, 0)
+            if best is not None and bound < best:
+                break
+            twin = game.clone()
+            twin.play(m)
+            result = twin.result
+            if result is not None and result.winner == "attackers":
+                score: tuple[int, ...] = (9, 0, 0)
+            elif twin.to_move == "garrison" and result is None:
+                taken = {c for g in twin.legal_moves() for c in g.captures}
+                score = (enter, progress - 2 * len(taken), -int(m.end in taken))
+            else:
+                score = bound
+            out.append((score, m))
+            if best is None or score > best:
+                best = score
+        return out
+
+    def _garrison_scores(
+        self, game: Game, moves: list[Move], pieces: dict[str, str], any_d: tuple[int, ...]
+    ) -> list[tuple[tuple[int, ...], Move]]:
+        board = game.board
+        index = board.index
+        attackers = [
+            index[name] for name, piece in pieces.items() if not piece.startswith("garrison")
+        ]
+        outside = [a for a in attackers if not board.is_circle(a)]
+        out: list[tuple[tuple[int, ...], Move]] = []
+        for m in moves:
+            if m.captures:
+                victim = pieces.get(m.captures[0], "")
+                worth = 2 if victim.endswith("soldier") else 1
+                out.append(((1, len(m.captures), worth, -any_d[index[m.captures[0]]]), m))
+                continue
+            x, y = board.xy[index[m.end]]
+            dists = [max(abs(x - board.xy[a][0]), abs(y - board.xy[a][1])) for a in outside]
+            close = sum(1 for d in dists if d <= 1.5)
+            near = int(min(dists, default=0))
+            # Stepping back onto a circle resets the move limit: only when nothing else helps.
+            out.append(((0, -int(m.kind == "enter"), close, -near), m))
+        return out
+
+
+class _Node:
+    """A node of the search tree: the action that led here and its statistics."""
+
+    __slots__ = (
+        "action",
+        "children",
+        "decider",
+        "demand_done",
+        "mover",
+        "parent",
+        "untried",
+        "value",
+        "visits",
+    )
+
+    def __init__(self, action: Move | None, parent: _Node | None, mover: str | None) -> None:
+        self.action = action  # None: the root, or "no demand" after a demand decision
+        self.parent = parent
+        self.mover = mover  # the team that chose ``action``
+        self.children: list[_Node] = []
+        self.untried: list[Move | None] = []
+        self.decider: str | None = None
+        self.demand_done = False
+        self.visits = 0
+        self.value = 0.0
+
+
+class MCTSAgent(BaseAgent):
+    """Monte-Carlo tree search (UCT) with truncated rollouts and a heuristic evaluation.
+
+    Strength: ``iterations`` playouts per decision if given (reproducible with ``seed``),
+    otherwise as many as fit in ``seconds``. Rollouts play random moves, except that the
+    capturing side mostly captures (the longest chain) and the attackers always huff, always
+    enter the citadel and often step into the fortress when they can; after
+    ``rollout_depth`` plies the position is scored by :func:`evaluate`. The Siege of Paris
+    ``demand`` is a decision of the attackers in the tree (a node with the choices "demand"
+    and "no demand" before the garrison moves); :meth:`wants_demand` searches that decision
+    with a quarter of the budget and demands only when the demand scores clearly
+    (``DEMAND_MARGIN``) better. After each call ``last_iterations`` and ``nodes`` say how
+    much it searched.
+
+    >>> import siege_nb as sn
+    >>> g = sn.new_game("pyramid-siege")
+    >>> agent = MCTSAgent(iterations=50, seed=1)
+    >>> agent.choose(g) in g.legal_moves(), agent.last_iterations
+    (True, 50)
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seconds: float = 1.0,
+        iterations: int | None = None,
+        seed: int | None = None,
+        rollout_depth: int = 30,
+        exploration: float = 1.0,
+    ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        if seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds!r}")
+        self.seconds = seconds
+        self.iterations = iterations
+        self.seed = seed
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        self.last_iterations = 0
+        self.nodes = 0
+
+    def __repr__(self) -> str:
+        budget = f"{self.iterations} iterations" if self.iterations else f"{self.seconds} s"
+        return f"<MCTSAgent {budget}>"
+
+    # -- the decisions ------------------------------------------------------------------------
+    def choose(self, game: Game) -> Move:
+        """The most visited move after the search."""
+        moves = _moves_of(game)
+        if len(moves) == 1:
+            self.last_iterations = self.nodes = 0
+            return moves[0]
+        root = self._search(game, decide_demand=False, share=1.0)
+        best = max(root.children, key=lambda c: (c.visits, c.value))
+        assert best.action is not None
+        return best.action
+
+    def wants_demand(self, game: Game) -> bool:
+        """Search the attackers' demand decision (a quarter of the usual budget)."""
+        if not demand_available(game):
+            return False
+        root = self._search(game, decide_demand=True, share=0.25)
+        means = {c.action is not None: c.value / c.visits for c in root.children if c.visits}
+        # A demand hands the garrison a capture: ask for it only when it clearly scores better.
+        return means.get(True, 0.0) > means.get(False, 1.0) + DEMAND_MARGIN
+
+    # -- the search -------------------------------------------------------------------------------
+    def _actions(self, node: _Node, work: Game, attack: str) -> None:
+        """Fill in who decides at ``node`` and the actions to try (the position is ``work``)."""
+        if work.result is not None:
+            node.untried = []
+            return
+        if not node.demand_done:
+            demand = [m for m in work.legal_moves() if m.kind == "demand"]
+            if demand:
+                node.decider = attack
+                node.untried = [demand[0], None]
+                return
+        node.decider = team_of(work, work.to_move)
+        node.untried = list(own_moves(work))
+
+    def _search(self, game: Game, decide_demand: bool, share: float) -> _Node:
+        attack = ATTACK_TEAM[game.game]
+        work = game.clone()
+        root = _Node(None, None, None)
+        root.demand_done = not decide_demand
+        self._actions(root, work, attack)
+        rng = self.rng
+        limit = None if self.iterations is None else max(2, int(self.iterations * share))
+        deadline = time.perf_counter() + self.seconds * share * 0.95
+        c = self.exploration
+        iterations = 0
+        nodes = 1
+        while True:
+            if limit is not None:
+                if iterations >= limit:
+                    break
+            elif iterations and time.perf_counter() >= deadline:
+                break
+            iterations += 1
+            node = root
+            played = 0
+            # selection
+            while not node.untried and node.children:
+                log_n = math.log(node.visits)
+                best_child = node.children[0]
+                best_score = -1.0
+                for child in node.children:
+                    score = child.value / child.visits + c * math.sqrt(log_n / child.visits)
+                    if score > best_score:
+                        best_child, best_score = child, score
+                node = best_child
+                if node.action is not None:
+                    work.play(node.action)
+                    played += 1
+            # expansion
+            if node.untried:
+                action = node.untried.pop(rng.randrange(len(node.untried)))
+                child = _Node(action, node, node.decider)
+                if action is None:
+                    child.demand_done = True
+                else:
+                    work.play(action)
+                    played += 1
+                self._actions(child, work, attack)
+                node.children.append(child)
+                node = child
+                nodes += 1
+            # rollout
+            played += self._rollout(work, attack)
+            reward = evaluate(work)
+            for _ in range(played):
+                work.undo()
+            # backpropagation
+            while node is not None:
+                node.visits += 1
+                if node.mover is not None:
+                    node.value += reward if node.mover == attack else 1.0 - reward
+                node = node.parent
+        self.last_iterations = iterations
+        self.nodes = nodes
+        return root
+
+    def _rollout(self, work: Game, attack: str) -> int:
+        """Play up to ``rollout_depth`` quick plies on ``work``; return how many were played."""
+        rng = self.rng
+        played = 0
+        board = work.board
+        paris = work.game == PARIS
+        while played < self.rollout_depth and work.result is None:
+            moves = own_moves(work)
+            move = None
+            if team_of(work, work.to_move) == attack:
+                if paris:
+                    enter = [m for m in moves if m.kind == "enter"]
+                    if enter:
+                        move = rng.choice(enter)
+                else:
+                    huffs = [m for m in moves if m.kind == "huff"]
+                    if huffs:
+                        move = rng.choice(huffs)
+                    else:
+                        fort = board.fortress
+                        index = board.index
+                        enter = [
+                            m for m in moves if fort[index[m.end]] and not fort[index[m.start]]
+                        ]
+                        if enter and rng.random() < 0.5:
+                            move = rng.choice(enter)
+            else:
+                captures = [m for m in moves if m.captures]
+                if captures and rng.random() < 0.9:
+                    longest = max(len(m.captures) for m in captures)
+                    move = rng.choice([m for m in captures if len(m.captures) == longest])
+            if move is None:
+                move = rng.choice(moves)
+            work.play(move)
+            played += 1
+        return played
