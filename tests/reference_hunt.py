@@ -50,6 +50,7 @@ DEFAULT_RULES = {
     },
     PYRAMID: {
         "capture": "huff",
+        "huff_target": "could-capture",
         "towards": "distance",
     },
 }
@@ -63,6 +64,7 @@ CHOICES = {
     },
     PYRAMID: {
         "capture": ("huff", "strict"),
+        "huff_target": ("could-capture", "moved"),
         "towards": ("distance", "not-away"),
     },
 }
@@ -474,7 +476,8 @@ def reference_huffable(
 
     Under ``capture="huff"`` a step (not a jump, not even a chain stopped early) makes huffable
     every defender that had a jump in ``position_before``, named by where it stands after the
-    step.  Under the other capture rules nobody is ever huffable.
+    step; under Pyramid Siege's ``huff_target="moved"`` only the defender that stepped, if any
+    defender had a jump.  Under the other capture rules nobody is ever huffable.
     """
     r = full_rules(game, rules)
     if r["capture"] != "huff" or "x" in step_text:
@@ -487,6 +490,8 @@ def reference_huffable(
     for node, piece in position_before.items():
         if piece == DEFENDER and has_jump(b, position_before, node):
             result.add(to if node == frm else node)
+    if result and r.get("huff_target") == "moved":
+        return frozenset({to})  # PS-10 "moved": the counter that stepped
     return frozenset(result)
 
 

@@ -487,7 +487,7 @@ BL_CASES = [
         {"attacker_direction": "any"},
         [],
         "d5-c6",
-        ["not joined by a line", "diagonals"],
+        ["not joined by a line", "Diagonal lines"],
         "diagonals",
     ),
     (
@@ -601,7 +601,8 @@ PS_CASES = [
         ["r6c3-r5c3"],
         "huff r5c3",
         ["r5c3", "may not be huffed"],
-        "PS-3",
+        # r5c3 is the defender that stepped: PS-10's other reading ("moved") would allow it.
+        "PS-10",
     ),
     (
         "huff after a capture",

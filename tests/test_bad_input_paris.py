@@ -436,7 +436,7 @@ ILLEGAL = [
         [],
         "d5-c4",
         "SP-9",
-        ["SP-9", "soldier_backwards"],
+        ["SP-9", "Soldiers backwards"],
     ),
     (
         "lieutenant-backwards",
@@ -446,7 +446,7 @@ ILLEGAL = [
         [],
         "d5-c4",
         "SP-8",
-        ["SP-8", "lieutenant_backwards"],
+        ["SP-8", "Lieutenants backwards"],
     ),
     (
         "general-range-1",

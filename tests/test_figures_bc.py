@@ -76,7 +76,17 @@ def test_figure_b_under_the_french_preset() -> None:
         g.play("k7xj8")
     assert "j9" in err.value.reason and "SP-16" in err.value.reason
     assert "adjacent" in err.value.reason and "escale-a-jeux" in err.value.reason
-    assert err.value.verdict.sources == ("escale-a-jeux",)
+    # 'adjacent' is a reading fitted to figure B's caption: no text states it, so the verdict
+    # has no source keys, and its words say it is a reading.
+    assert err.value.verdict.sources == ()
+    assert "a reading that no text states" in err.value.reason
+    assert "caption of figure B" in err.value.reason
+    # The readings that would allow it are the ones the texts state.
+    allowed = {r.value: r.sources for r in err.value.verdict.differs_under}
+    assert allowed == {
+        "reach-any-army": ("escale-a-jeux", "boardandpieces"),
+        "reach-same-army": ("ludosofia",),
+    }
 
 
 def test_the_capturer_blocks_a_protecting_slide() -> None:

@@ -50,7 +50,7 @@ A, D = "attacker", "defender"
 
 REF_KEYS = {
     BL: ("horns", "diagonals", "attacker_direction", "capture"),
-    PS: ("capture", "towards"),
+    PS: ("capture", "huff_target", "towards"),
 }
 SET = {BL: {"attackers": 50, "defenders": 3}, PS: {"attackers": 27, "defenders": 3}}
 # The fewest attackers for which the defenders have not already won (BL-5: fewer than 17 left

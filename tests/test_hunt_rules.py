@@ -186,6 +186,40 @@ def test_PS_PS_3() -> None:
     assert huff.ply == 1  # the huff is not a ply
 
 
+def test_PS_PS_10() -> None:
+    # As in test_PS_PS_3: the defender on r4c1 could capture, the one on r6c3 steps instead.
+    pos = {
+        "r4c1": "defender",
+        "r3c1": "attacker",
+        "r6c3": "defender",
+        **{p: "attacker" for p in ("r7c1", "r7c2", "r7c3", "r7c4", "r7c5", "r7c6")},
+    }
+    could = sn.new_game(PS, position=pos, huff_target="could-capture")
+    moved = sn.new_game(PS, position=pos, huff_target="moved")
+    assert sn.rules(PS)["huff_target"] == "could-capture"
+    for g in (could, moved):
+        g.play("r6c3-r5c3")
+    assert could.huffable == ("r4c1",)
+    assert moved.huffable == ("r5c3",)
+    # Each verdict names PS-10 and the other reading that would flip it.
+    verdict = could.why("huff r5c3")
+    assert not verdict.legal and verdict.rule == "PS-10"
+    assert [(r.option, r.value) for r in verdict.differs_under] == [("huff_target", "moved")]
+    assert verdict.sources == ()  # both choices are readings of one sentence
+    assert moved.why("huff r5c3").legal and not moved.why("huff r4c1").legal
+    moved.play("huff r5c3")
+    assert "r5c3" not in moved.pieces() and moved.pieces()["r4c1"] == "defender"
+    # A step while no defender could capture makes nobody huffable under either reading.
+    quiet = {p: q for p, q in pos.items() if p != "r3c1"}
+    for target in ("could-capture", "moved"):
+        g = sn.new_game(PS, position=quiet, huff_target=target)
+        g.play("r6c3-r5c3")
+        assert g.huffable == ()
+    # Under strict capture nobody is ever huffed, whatever the target reading.
+    strict = sn.new_game(PS, position=pos, capture="strict", huff_target="moved")
+    assert moves(strict) == {"r4c1xr2c1"}
+
+
 def test_PS_PS_5() -> None:
     # r2c1 is 2 lines from the fortress; r2c0 and r2c2 are 2 as well, r3c1 is 1.
     pos = {

@@ -59,7 +59,7 @@ def test_SP_1() -> None:
     two.play("f5-C0")
     three.play("f5-C0")
     assert two.result == sn.Result("attackers", two.result.reason, "SP-1")
-    assert "placement_win = 2" in two.result.reason
+    assert "Winning by placement (SP-1) = 2" in two.result.reason
     assert three.result is None  # only two soldiers inside
     assert sum(1 for n, p in three.pieces().items() if n.startswith("C") and "soldier" in p) == 2
 
@@ -99,6 +99,49 @@ def test_SP_4() -> None:
         "l16": "garrison general",
     }
     assert game(no_officer).result.rule == "SP-4"
+
+
+def test_SP_26() -> None:
+    # The whole garrison is outside; the white general steps from its gate square onto C0.
+    pos = {
+        "g5": "white general",
+        "a2": "white soldier",
+        "c2": "white soldier",
+        "e2": "white soldier",
+        "a15": "black soldier",
+        "l16": "garrison general",
+        "a1": "garrison soldier",
+    }
+    on = game(pos, "white", invaders_only_draw=True)
+    off = game(pos, "white", invaders_only_draw=False)
+    assert on.result is None and off.result is None  # nobody in the citadel yet
+    on.play("g5-C0")
+    off.play("g5-C0")
+    assert (on.result.winner, on.result.rule) == (None, "SP-26")
+    assert "ludosofia" in on.result.reason
+    assert off.result is None
+    # A garrison piece inside the citadel: the citadel does not hold only invaders.
+    guarded = game({**pos, "C4": "garrison colonel"}, "white", invaders_only_draw=True)
+    guarded.play("g5-C0")
+    assert guarded.result is None
+    # SP-1 is checked first: a placement win stays a win.
+    placed = {
+        "C1": "white colonel",
+        "C2": "white soldier",
+        "C3": "white soldier",
+        "f5": "white soldier",
+        "a15": "black soldier",
+        "l16": "garrison general",
+    }
+    assert game(placed, "white", invaders_only_draw=True).result.rule == "SP-26"
+    won = game(placed, "white", invaders_only_draw=True, placement_win=2).result
+    assert (won.winner, won.rule) == ("attackers", "SP-1")
+    # ...and SP-26 before SP-4: a lone soldier inside with SP-1 out of reach.
+    lone = {"C3": "white soldier", "a1": "white general", "l16": "garrison general"}
+    assert game(lone, invaders_only_draw=True).result.rule == "SP-26"
+    assert game(lone, invaders_only_draw=False).result.rule == "SP-4"
+    # Only the ludosofia preset turns it on.
+    assert [p for p in sn.presets(GAME) if sn.rules(GAME, p)["SP-26"]] == ["ludosofia"]
 
 
 def test_SP_5() -> None:

@@ -439,6 +439,9 @@ def apply_model(
         # stands now.
         could = {p for p in before if before[p] == D and single_jumps(before, geo, only=p)}
         model.huffable = {move.end if p == move.start else p for p in could}
+        if g.rules.get("huff_target") == "moved":
+            # PS-10 "moved": only the defender that stepped, and only if a capture was there.
+            model.huffable = {move.end} if could else set()
     held = sum(1 for p in geo.fortress if after_pieces(g).get(p) == A)
     if model.best is None:
         model.best = sum(1 for p in geo.fortress if before.get(p) == A)

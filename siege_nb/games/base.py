@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from siege_nb.rules import Choice, Option, RuleSet, format_value
+from siege_nb.rules import Attribution, Choice, Option, RuleSet, fixed_rules, format_value
 
 # Options that change the board's points or lines: not explored by Game.explore.
 BOARD_OPTIONS = frozenset({"citadel", "horns", "diagonals"})
@@ -24,6 +24,7 @@ __all__ = [
     "Reading",
     "Result",
     "Verdict",
+    "group_readings",
 ]
 
 
@@ -80,26 +81,51 @@ class Result:
 
 @dataclass(frozen=True)
 class Reading:
-    """An option choice under which a move's verdict would be the opposite of the current one."""
+    """An option choice under which a move's verdict would be the opposite of the current one.
+
+    ``sources`` are the texts that state the choice (none for a reading or a reconstruction);
+    ``attribution`` says which, in words.
+    """
 
     option: str
     option_id: str
     value: Any
     sources: tuple[str, ...]
     legal: bool
+    attribution: Attribution | None = field(default=None, compare=False)
+    heading: str = field(default="", compare=False)
+
+    @property
+    def choice_words(self) -> str:
+        """The choice and where it comes from: ``"reach-same-army (stated by ...)"``."""
+        where = self.attribution.words(brief=True) if self.attribution else "no source"
+        return f"{format_value(self.value)} ({where})"
 
     def __str__(self) -> str:
-        holders = ", ".join(self.sources) if self.sources else "no source"
-        label = self.option if self.option_id == self.option else f"{self.option_id} {self.option}"
-        return f"{label} = {format_value(self.value)} ({holders})"
+        label = self.heading or (
+            self.option if self.option_id == self.option else f"{self.option_id} {self.option}"
+        )
+        return f"{label} = {self.choice_words}"
+
+
+def group_readings(readings: Sequence[Reading]) -> str:
+    """Readings in words, the choices of one option together:
+    ``"Protected pieces (SP-16) = a (...) or b (...)"``."""
+    groups: dict[str, list[Reading]] = {}
+    for r in readings:
+        groups.setdefault(r.heading or r.option, []).append(r)
+    return "; ".join(
+        f"{label} = {' or '.join(r.choice_words for r in rs)}" for label, rs in groups.items()
+    )
 
 
 @dataclass(frozen=True)
 class Verdict:
     """The answer of :meth:`Game.why`: is a move legal here, and why (not)?
 
-    ``rule`` is the id of the rule or option that decides; ``sources`` the keys of the
-    sources behind it; ``differs_under`` lists single option changes that flip the verdict.
+    ``rule`` is the id of the rule or option that decides; ``sources`` the keys of the texts
+    that state the rule in force (empty when it is a reading or a reconstruction);
+    ``differs_under`` lists single option changes that flip the verdict.
     ``bool(verdict)`` is ``verdict.legal``.
     """
 
@@ -117,7 +143,7 @@ class Verdict:
         head = f"{self.move}: {'legal' if self.legal else 'illegal'}. {self.reason}"
         if self.differs_under:
             word = "illegal" if self.legal else "legal"
-            head += f" It would be {word} under " + "; ".join(map(str, self.differs_under)) + "."
+            head += f" It would be {word} under {group_readings(self.differs_under)}."
         return head
 
 
@@ -318,7 +344,7 @@ class Game:
             first = readings[0]
             rule = first.option_id
             current = self.rules.choice(first.option)
-            reason += f" This follows from {self.rules.citation(first.option)}."
+            reason += f" Rule in force: {self.rules.citation(first.option)}."
             sources = current.sources
         else:
             sources = self._sources(rule)
@@ -326,14 +352,21 @@ class Game:
         return Verdict(text, legal, reason, rule, sources, tuple(readings))
 
     def _name_the_rule(self, reason: str, rule: str | None, legal: bool) -> str:
-        """Append the deciding rule to a refusal whose words do not name it yet."""
-        if legal or rule in (None, "notation", "game-over") or rule in reason:
+        """Name the deciding rule in a refusal in words a reader knows, the id as a tag."""
+        if legal or rule in (None, "notation", "game-over"):
             return reason
         for opt in self.rules.options:
             if rule == opt.id:
                 citation = self.rules.citation(opt.name)
-                return reason if citation in reason else f"{reason} [{citation}]"
-        return f"{reason} [{rule}]"
+                if citation in reason or opt.heading in reason:
+                    return reason
+                return f"{reason} [{citation}]"
+        fixed = fixed_rules(self.game).get(rule)
+        if fixed is None:
+            return reason if rule in reason else f"{reason} [{rule}]"
+        if f"({rule})" in reason:
+            return reason.replace(f"({rule})", f"({fixed.heading})")
+        return reason if fixed.heading in reason else f"{reason} [{fixed.heading}]"
 
     def _sources(self, rule: str | None) -> tuple[str, ...]:
         if rule is None:
@@ -369,7 +402,17 @@ class Game:
         for opt, choice, engine in self._alternatives():
             legal = engine.parse(self._state, text) is not None
             if legal != legal_now:
-                out.append(Reading(opt.name, opt.id, choice.value, choice.sources, legal))
+                out.append(
+                    Reading(
+                        opt.name,
+                        opt.id,
+                        choice.value,
+                        choice.sources,
+                        legal,
+                        choice.attribution,
+                        opt.heading,
+                    )
+                )
         return out
 
     def explore(self, node: str) -> list[Verdict]:

@@ -19,7 +19,7 @@ from siege_nb.boards import belagerung as belagerung_board
 from siege_nb.boards import pyramid as pyramid_board
 from siege_nb.boards.graph import PointBoard
 from siege_nb.games.base import Game, Move, Result, ensure_pairs
-from siege_nb.rules import RuleSet, fixed_rules
+from siege_nb.rules import RuleSet, fixed_rules, rule_heading
 
 __all__ = ["BELAGERUNG", "PYRAMID", "HuntEngine", "HuntGame", "HuntSpec", "HuntState"]
 
@@ -97,6 +97,7 @@ class HuntState:
         "plies",
         "quiet",
         "result",
+        "stepped",
         "to_move",
     )
 
@@ -109,10 +110,14 @@ class HuntState:
         quiet: int = 0,
         best: int = 0,
         plies: int = 0,
+        stepped: int = -1,
     ) -> None:
         self.cells = cells
         self.to_move = to_move
+        # The defenders that could capture before the last step (at their present points), and
+        # the point the stepping defender went to: the rules (PS-10) choose among them.
         self.huffable = huffable
+        self.stepped = stepped
         self.huffed = huffed
         self.quiet = quiet
         self.best = best
@@ -196,8 +201,14 @@ class HuntEngine:
         self.board = spec.board(rules)
         self._cache = cache
         self._fixed = fixed_rules(spec.game)
+        self._heads = {
+            r: rule_heading(spec.game, r)
+            for r in (spec.rule_attackers_win, spec.rule_defenders_win, spec.rule_no_move)
+        }
         self._mode = rules[spec.direction_option]
         self._capture = rules["capture"]
+        # PS-10 (Pyramid Siege only): which defender a huff may take.
+        self._huff_moved = rules.get("huff_target", "could-capture") == "moved"
         self._limit = rules["move_limit"]
         b = self.board
         self._fortress_points = b.fortress_points
@@ -362,9 +373,14 @@ class HuntEngine:
         moves = self._attacker_steps(cells, towards=True)
         if not moves and self.spec.escape_clause:
             moves = self._attacker_steps(cells, towards=False)
-        if state.huffable and not state.huffed:
-            moves.extend(self._huffs[p] for p in state.huffable)
+        moves.extend(self._huffs[p] for p in self.huff_points(state))
         return moves
+
+    def huff_points(self, state: HuntState) -> tuple[int, ...]:
+        """The defenders the attacker may huff now (PS-10 decides which in Pyramid Siege)."""
+        if not state.huffable or state.huffed:
+            return ()
+        return (state.stepped,) if self._huff_moved else state.huffable
 
     def _to_move(self, raw: tuple[Any, ...]) -> Move:
         """The shared Move of a jump chain (steps and huffs come ready-made from the tables)."""
@@ -454,6 +470,7 @@ class HuntEngine:
                 quiet=quiet,
                 plies=state.plies + 1,
                 best=best,
+                stepped=end if huffable else -1,
             )
         else:
             _, start, lands, taken = raw
@@ -475,26 +492,27 @@ class HuntEngine:
         if held == len(self._fortress_points):
             state.result = Result(
                 "attackers",
-                f"{spec.rule_attackers_win}: the attackers hold all {held} fortress points",
+                f"{self._heads[spec.rule_attackers_win]}: the attackers hold all {held} "
+                "fortress points",
                 spec.rule_attackers_win,
             )
         elif attackers < spec.defenders_win_below:
             state.result = Result(
                 "defenders",
-                f"{spec.rule_defenders_win}: only {attackers} attacker"
+                f"{self._heads[spec.rule_defenders_win]}: only {attackers} attacker"
                 f"{'' if attackers == 1 else 's'} left",
                 spec.rule_defenders_win,
             )
         elif defenders == 0:
             state.result = Result(
                 "attackers",
-                f"{spec.rule_attackers_win}: no defender is left",
+                f"{self._heads[spec.rule_attackers_win]}: no defender is left",
                 spec.rule_attackers_win,
             )
         elif self._limit is not None and state.quiet >= self._limit:
             state.result = Result(
                 None,
-                f"move limit: {self._limit} plies without a capture, a huff or more "
+                f"Move limit: {self._limit} plies without a capture, a huff or more "
                 "attackers in the fortress than ever before (a project rule, not historical)",
                 "move_limit",
             )
@@ -507,13 +525,13 @@ class HuntEngine:
             if state.to_move == 1:
                 state.result = Result(
                     "attackers",
-                    f"{spec.rule_attackers_win}: the defenders have no legal move",
+                    f"{self._heads[spec.rule_attackers_win]}: the defenders have no legal move",
                     spec.rule_attackers_win,
                 )
             else:
                 state.result = Result(
                     "defenders",
-                    f"{spec.rule_no_move}: the attacker has no legal move",
+                    f"{self._heads[spec.rule_no_move]}: the attacker has no legal move",
                     spec.rule_no_move,
                 )
 
@@ -653,19 +671,38 @@ class HuntEngine:
         b = self.board
         if point not in b.index or state.cells[b.index[point]] != DEFENDER:
             return False, f"There is no defender on {point or '(no point given)'}.", "notation"
+        p = b.index[point]
+        # PS-10 decides only where the other reading of it would allow this huff.
+        other_allows = (
+            (p in state.huffable)
+            if self._huff_moved
+            else (bool(state.huffable) and p == state.stepped)
+        )
+        if other_allows and "huff_target" in self.rules:
+            opt_id = self.rules.option("huff_target").id
+        target = (
+            "the defender that moved"
+            if self._huff_moved
+            else "a defender that had a capture available before it"
+        )
         return (
             False,
-            f"The defender on {point} may not be huffed: huffing is allowed only "
-            "after the defenders' last move was not a capture, and only of a defender that "
-            "had a capture available before it.",
+            f"The defender on {point} may not be huffed: huffing follows only a defender's "
+            "move that was not a capture, made while a capture was available, and takes only "
+            f"{target}.",
             opt_id,
         )
 
     def _legal_reason(self, move: Move) -> str:
         if move.kind == "huff":
+            who = (
+                "which stepped while a capture was available"
+                if self._huff_moved
+                else "which could have captured and did not"
+            )
             return (
-                f"The attacker removes the defender on {move.start}, which could have "
-                f"captured and did not ({self.rules.citation('capture')})."
+                f"The attacker removes the defender on {move.start}, {who} "
+                f"({self.rules.citation('capture')})."
             )
         if move.kind == "jump":
             n = len(move.captures)
@@ -701,8 +738,9 @@ class HuntEngine:
             rows.append(f"result: {state.result}")
         else:
             extra = ""
-            if state.huffable and not state.huffed:
-                extra = f" (may huff {', '.join(b.names[p] for p in state.huffable)})"
+            points = self.huff_points(state)
+            if points:
+                extra = f" (may huff {', '.join(b.names[p] for p in points)})"
             rows.append(f"to move: {SIDES[state.to_move]}{extra}")
         rows.append(
             f"x attacker ({cells.count(ATTACKER)}), O defender ({cells.count(DEFENDER)}), "
@@ -728,7 +766,8 @@ class HuntGame(Game):
         state = self._state
         if state.huffed or state.result is not None:
             return ()
-        return tuple(sorted(self._engine.board.names[p] for p in state.huffable))
+        points = self._engine.huff_points(state)
+        return tuple(sorted(self._engine.board.names[p] for p in points))
 
     @property
     def huffed(self) -> bool:

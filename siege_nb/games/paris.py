@@ -19,7 +19,7 @@ from siege_nb.boards.paris import (
     describe_missing_node,
 )
 from siege_nb.games.base import Game, Move, Result, ensure_pairs
-from siege_nb.rules import RuleSet, fixed_rules
+from siege_nb.rules import RuleSet, fixed_rules, rule_heading
 
 __all__ = ["ParisEngine", "ParisGame", "ParisState", "piece_code", "piece_name"]
 
@@ -196,6 +196,11 @@ class ParisEngine:
         self.board: ParisBoard = board(rules["citadel"])
         self._cache = cache
         self._fixed = fixed_rules(self.game)
+        # Rule names for results, looked up once.
+        self._heads = {
+            r: rule_heading(self.game, r)
+            for r in ("SP-1", "SP-2", "SP-3", "SP-4", "SP-23", "SP-26")
+        }
         sideways = SIDEWAYS if rules["colonel_captain_sideways"] else ()
         spec: dict[int, tuple[tuple[int, int], ...]] = {}
         for army in (WHITE, BLACK):
@@ -222,6 +227,7 @@ class ParisEngine:
         self._sortie = rules["officers_must_sortie"]
         self._placement = rules["placement_win"]
         self._inside_draw = rules["soldier_inside_draw"]
+        self._invaders_draw = rules["invaders_only_draw"]
         self._blockade = rules["blockade_win"]
         self._limit = rules["move_limit"]
 
@@ -267,7 +273,8 @@ class ParisEngine:
                     colour = "light" if light_needed else "dark"
                     raise ValueError(
                         f"a {piece_name(code)} stands only on {colour} squares, and {node_name} "
-                        f"is {'dark' if b.is_dark(node) else 'light'} (catalogue 1.3)"
+                        f"is {'dark' if b.is_dark(node) else 'light'}: attacking soldiers "
+                        "never leave their colour"
                     )
             cells[node] = code
         for dark in (False, True):
@@ -639,11 +646,12 @@ class ParisEngine:
             state.to_move = GARRISON
 
     def _finish(self, state: ParisState) -> None:
-        """End-of-game checks in catalogue order (SP-3, SP-1, SP-4, move limit), then passes."""
+        """End-of-game checks in the rules' order (SP-3, SP-1, SP-26, SP-4, move limit), then
+        passes."""
         rules = self.rules
         cells = state.cells
         n_sq = self.board.n_squares
-        soldiers = officers = soldiers_in = officers_in = 0
+        soldiers = officers = soldiers_in = officers_in = garrison_in = 0
         for i in state.occupied:
             c = cells[i]
             if c >= 8:
@@ -654,31 +662,43 @@ class ParisEngine:
                 else:
                     officers += 1
                     officers_in += inside
+            elif i >= n_sq:
+                garrison_in += 1
         need = self._placement
         if soldiers == 0 and officers <= 6:
             state.result = Result(
                 "garrison",
-                f"SP-3: every attacking soldier and {12 - officers} officers have been captured",
+                f"{self._heads['SP-3']}: every attacking soldier and {12 - officers} "
+                "officers have been captured",
                 "SP-3",
             )
         elif officers_in >= 1 and soldiers_in >= need:
             state.result = Result(
                 "attackers",
-                f"SP-1: {officers_in} officer(s) and {soldiers_in} soldiers stand inside the "
+                f"{self._heads['SP-1']}: {officers_in} officer(s) and {soldiers_in} "
+                "soldiers stand inside the "
                 f"citadel ({rules.citation('placement_win')})",
                 "SP-1",
+            )
+        elif self._invaders_draw and not garrison_in and (soldiers_in or officers_in):
+            state.result = Result(
+                None,
+                f"{self._heads['SP-26']}: only attacking pieces stand in the citadel "
+                f"({rules.citation('invaders_only_draw')})",
+                "SP-26",
             )
         elif self._inside_draw and soldiers_in and (soldiers < need or officers == 0):
             state.result = Result(
                 None,
-                "SP-4: an attacking soldier is safe inside the citadel and the attackers can no "
+                f"{self._heads['SP-4']}: an attacking soldier is safe inside the citadel and "
+                "the attackers can no "
                 "longer win by placement",
                 "SP-4",
             )
         elif self._limit is not None and state.quiet >= self._limit:
             state.result = Result(
                 None,
-                f"move limit: {rules['move_limit']} plies without a capture or an entry into "
+                f"Move limit: {rules['move_limit']} plies without a capture or an entry into "
                 "the citadel (a project rule, not historical)",
                 "move_limit",
             )
@@ -692,11 +712,11 @@ class ParisEngine:
                 return
             if state.to_move == GARRISON and self._blockade:
                 state.result = Result(
-                    "attackers", "SP-2: the garrison has no legal move (blockade)", "SP-2"
+                    "attackers", f"{self._heads['SP-2']}: the garrison has no legal move", "SP-2"
                 )
                 return
             self._advance(state)
-        state.result = Result(None, "SP-23: no side can move", "SP-23")
+        state.result = Result(None, f"{self._heads['SP-23']}: no side can move", "SP-23")
 
     # -- explaining -----------------------------------------------------------------------------
     def explain(self, state: ParisState, text: str) -> tuple[bool, str, str | None]:
@@ -783,7 +803,7 @@ class ParisEngine:
                 return (
                     False,
                     f"The {piece_name(target)} on {names[end]} is protected by the "
-                    f"{piece_name(cells[guard])} on {names[guard]} under "
+                    f"{piece_name(cells[guard])} on {names[guard]}. Rule in force: "
                     f"{self.rules.citation('protection')}.",
                     "SP-16",
                 )
@@ -856,7 +876,7 @@ class ParisEngine:
         if move.kind == "capture":
             return (
                 f"The {mover} captures the {piece_name(cells[end])} on {move.end}, which is "
-                f"not protected under {self.rules.citation('protection')}."
+                f"not protected. Rule in force: {self.rules.citation('protection')}."
             )
         if move.kind == "enter":
             return f"The {mover} steps from its gate square onto {move.end}."

@@ -13,13 +13,26 @@ from types import ModuleType
 from typing import Any
 
 from siege_nb.rules import belagerung, pyramid_siege, siege_of_paris
-from siege_nb.rules.model import Choice, FixedRule, Option, RuleSet, Source, format_value
+from siege_nb.rules.model import (
+    Attribution,
+    Choice,
+    Cite,
+    Clause,
+    FixedRule,
+    Option,
+    RuleSet,
+    Source,
+    format_value,
+)
 from siege_nb.rules.sources import SOURCES
 
 __all__ = [
     "GAMES",
     "SOURCES",
+    "Attribution",
     "Choice",
+    "Cite",
+    "Clause",
     "FixedRule",
     "Option",
     "RuleSet",
@@ -28,8 +41,10 @@ __all__ = [
     "format_value",
     "option",
     "options",
+    "preset_note",
     "preset_values",
     "presets",
+    "rule_heading",
     "rules",
 ]
 
@@ -60,6 +75,16 @@ def option(game: str, key: str) -> Option:
     raise ValueError(f"{game} has no option {key!r}; its options are: {names}")
 
 
+def rule_heading(game: str, rule: str) -> str:
+    """A rule or option id in words a reader knows: ``"Protected pieces (SP-16)"``; an
+    unknown id comes back as it is."""
+    for opt in options(game):
+        if rule in (opt.id, opt.name):
+            return opt.heading
+    fixed = _module(game).FIXED_RULES.get(rule)
+    return fixed.heading if fixed is not None else rule
+
+
 def presets(game: str) -> tuple[str, ...]:
     """The preset names of ``game``; ``"default"`` comes first."""
     return tuple(_module(game).PRESETS)
@@ -68,6 +93,12 @@ def presets(game: str) -> tuple[str, ...]:
 def fixed_rules(game: str) -> dict[str, FixedRule]:
     """The rules of ``game`` that are not options, by id (cited in reasons)."""
     return dict(_module(game).FIXED_RULES)
+
+
+def preset_note(game: str, preset: str) -> str:
+    """What a preset stands for, in a sentence (it says where a preset uses a reading)."""
+    preset_values(game, preset)  # a clear error for an unknown preset
+    return str(_module(game).PRESET_NOTES.get(preset, ""))
 
 
 def preset_values(game: str, preset: str) -> dict[str, Any]:
@@ -83,11 +114,11 @@ def preset_values(game: str, preset: str) -> dict[str, Any]:
 def rules(game: str, preset: str = "default", **overrides: Any) -> RuleSet:
     """A validated :class:`RuleSet`: a preset with any options overridden by keyword.
 
-    Keywords may be option names or ids written with underscores (``SP_16``).
+    Keywords may be option names or ids written with underscores (``SP_16``, ``PS_10``).
     """
     base = RuleSet(game, preset, preset_values(game, preset), options(game))
     changes = {
-        key.replace("_", "-") if key.startswith("SP_") else key: value
+        key.replace("_", "-") if key[:3] in ("SP_", "BL_", "PS_") else key: value
         for key, value in overrides.items()
     }
     for key in changes:

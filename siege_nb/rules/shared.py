@@ -1,14 +1,16 @@
-"""Rule records that several games share (the move limit, the hunt games' fixed rules)."""
+"""Rule records that several games share: the move limit, and fixed rules the two hunt games
+have in common."""
 
 from __future__ import annotations
 
-from siege_nb.rules.model import Choice, FixedRule, Option
+from siege_nb.rules.model import Choice, Clause, FixedRule, Option, reconstruction
 
-__all__ = ["hunt_fixed_rules", "move_limit_option"]
+__all__ = ["fixed_rule", "move_limit_option", "removed_at_once"]
 
 
 def move_limit_option(reset: str) -> Option:
     """The project's move limit: a draw after N plies without ``reset`` (not historical)."""
+    because = "no text has a move limit; it ends games that could otherwise go on for ever"
     return Option(
         "move_limit",
         "move_limit",
@@ -16,43 +18,29 @@ def move_limit_option(reset: str) -> Option:
         (
             Choice(
                 200,
-                "Drawn after 200 such plies: a project rule to end endless games, not historical.",
+                "Drawn after 200 such plies.",
+                reconstruction(because),
+                title="200 plies",
             ),
-            Choice(None, "No limit (no source has one)."),
+            Choice(None, "No limit.", reconstruction("the texts have none"), title="none"),
         ),
         200,
         int_range=(1, 100_000),
         reconstruction=True,
-        note="Not historical: no source has a move limit.",
+        note="Not historical: no text has a move limit.",
+        title="Move limit",
     )
 
 
-def hunt_fixed_rules(
-    *,
-    multi_jump: tuple[str, tuple[str, ...]],
-    defenders_win: tuple[str, str, tuple[str, ...]],
-    attackers_win: tuple[str, str, tuple[str, ...]],
-    no_move: tuple[str, str],
-    first: str,
-    first_sources: tuple[str, ...],
-) -> dict[str, FixedRule]:
-    """The fixed rules every hunt game has, under that game's ids and sources."""
-    rules = (
-        FixedRule(
-            multi_jump[0],
-            "A defender may jump several attackers in one move, changing direction between "
-            "jumps and stopping after any jump; a jumped attacker is removed at once.",
-            multi_jump[1],
-        ),
-        FixedRule(*defenders_win),
-        FixedRule(*attackers_win),
-        FixedRule(no_move[0], no_move[1]),
-        FixedRule("turn-order", first, first_sources),
-        FixedRule(
-            "movement",
-            "A piece steps along a line to a neighbouring empty point; only defenders jump, "
-            "over one attacker in a straight line to the empty point beyond.",
-            first_sources,
-        ),
+def fixed_rule(rule_id: str, title: str, summary: str, *clauses: Clause) -> FixedRule:
+    """A :class:`FixedRule` from its clauses (each with its attribution)."""
+    return FixedRule(rule_id, summary, clauses, title)
+
+
+def removed_at_once() -> Clause:
+    """The hunt games' reading of a chain: a jumped attacker leaves the board at once."""
+    return Clause(
+        "A jumped attacker is removed at once, so it cannot be jumped twice, and a chain may "
+        "land on a point it emptied earlier (its start included).",
+        reconstruction("the texts do not say when jumped pieces leave the board"),
     )
-    return {r.id: r for r in rules}

@@ -1,19 +1,49 @@
 """Siege of Paris (1871): every disputed or silent rule as an option, the fixed rules, presets.
 
-The ids follow ``rules-catalogue.md`` section 1. Options the catalogue gives no id
-(``citadel``, ``move_limit``) use their name as id.
+Option ids (``SP-16``) are the project's numbering of the Siege of Paris rules; options that
+change the board or are not historical (``citadel``, ``move_limit``) use their name as id.
+Every choice and every clause of a fixed rule says whether a text states it or whether it is a
+reading or a reconstruction (see :class:`~siege_nb.rules.model.Attribution`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from siege_nb.rules.model import Choice, FixedRule, Option
+from siege_nb.rules.model import (
+    Choice,
+    Cite,
+    Clause,
+    FixedRule,
+    Option,
+    reading,
+    reconstruction,
+    stated,
+)
 from siege_nb.rules.shared import move_limit_option
 
-__all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS"]
+__all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS", "PRESET_NOTES"]
 
 GAME = "siege-of-paris"
+
+# Places in the texts that several entries cite.
+_BAP_ATTACK = Cite("boardandpieces", "movements of the attacking armies")
+_BAP_DEFEND = Cite("boardandpieces", "movements of the defending army")
+_LUDO_INVADERS = "the invaders' moves"
+_LUDO_DEFENDERS = "the defenders' moves"
+_NOT_BACKWARDS = (
+    Cite("boardandpieces", "movements of the attacking armies", "not backwards"),
+    Cite(
+        "ludosofia",
+        f"{_LUDO_INVADERS}, rule 1",
+        "Nenhuma das peças de ataque pode se mover para trás",
+        "none of the attacking pieces may move backwards",
+    ),
+)
+_SAME_ARMY_NOTE = (
+    "the texts do not say whether the officer and the soldiers must come from one army; the "
+    "project counts both armies together (a reading)"
+)
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -25,25 +55,67 @@ OPTIONS: tuple[Option, ...] = (
                 "ring",
                 "A ring of eight circles; the gates face the two armies, each joined to one "
                 "light and one dark square (f5/g5 and f12/g12).",
+                reconstruction(
+                    "the board pictures are lost; the gates face the armies because attacking "
+                    "soldiers only step diagonally forward and must be able to reach them",
+                    Cite("escale-a-jeux", "rule 11"),
+                ),
+                title="gates facing the armies",
             ),
             Choice(
                 "ring-flank-gates",
                 "The same ring, but the gates face the long sides (C2 to c8/c9, C6 to j8/j9).",
+                reconstruction("a second layout, so that the choice of layout can be seen"),
+                title="gates on the long sides",
             ),
         ),
         "ring",
         reconstruction=True,
-        note="The board pictures are lost: both layouts are reconstructions.",
+        note=(
+            "The texts say only that the citadel is eight circles joined by lines, with two "
+            "exits on opposite sides leading to two light and two dark squares (the French "
+            "rules, rule 11; the Portuguese rules). Both layouts are reconstructions."
+        ),
+        title="Citadel layout",
     ),
     Option(
         "SP-1",
         "placement_win",
-        "How many attacking soldiers must stand inside the citadel, with one officer, to win?",
+        "How many attacking soldiers must stand inside the citadel, with one officer, for the "
+        "attackers to win?",
         (
-            Choice(3, "One officer and three soldiers inside.", ("boardandpieces", "ludosofia")),
-            Choice(2, "One officer and two soldiers inside.", ("escale-a-jeux",)),
+            Choice(
+                3,
+                "One officer and three soldiers inside.",
+                stated(
+                    Cite("boardandpieces", "the attackers' win"),
+                    Cite(
+                        "ludosofia",
+                        "objective",
+                        "colocar 1 oficial e 3 soldados dentro da cidadela",
+                        "put 1 officer and 3 soldiers inside the citadel",
+                    ),
+                    note=_SAME_ARMY_NOTE,
+                ),
+                title="1 officer + 3 soldiers",
+            ),
+            Choice(
+                2,
+                "One officer and two soldiers inside.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 4",
+                        "en plaçant deux soldats et un officier",
+                        "by placing two soldiers and one officer",
+                    ),
+                    note=_SAME_ARMY_NOTE,
+                ),
+                title="1 officer + 2 soldiers",
+            ),
         ),
         3,
+        title="Winning by placement",
     ),
     Option(
         "SP-2",
@@ -51,16 +123,33 @@ OPTIONS: tuple[Option, ...] = (
         "Does the garrison lose when it cannot move on its turn?",
         (
             Choice(
-                True, "Yes: a garrison with no legal move loses.", ("escale-a-jeux", "ludosofia")
+                True,
+                "Yes: a garrison with no legal move loses.",
+                stated(
+                    Cite("escale-a-jeux", "rules 4 and 8"),
+                    Cite(
+                        "ludosofia",
+                        "objective",
+                        "imobilizar todos dentro",
+                        "immobilise them all inside",
+                    ),
+                ),
+                title="the garrison loses",
             ),
             Choice(
                 False,
-                "No: a blocked garrison simply passes (one source only says the attackers may "
-                "blockade).",
-                ("boardandpieces",),
+                "No: a blocked garrison passes its turn.",
+                reading(
+                    "boardandpieces gives no blockade win and says the attackers may blockade "
+                    "the defenders 'until they are relieved by their Officers', read here as a "
+                    "passing state rather than a loss",
+                    _BAP_ATTACK,
+                ),
+                title="the garrison passes",
             ),
         ),
         True,
+        title="Blockade",
     ),
     Option(
         "SP-4",
@@ -68,31 +157,92 @@ OPTIONS: tuple[Option, ...] = (
         "Is the game drawn once an attacking soldier is safe inside and the attackers can no "
         "longer win by placement?",
         (
-            Choice(True, "Yes, the game is drawn.", ("escale-a-jeux", "ludosofia")),
-            Choice(False, "No, play goes on.", ()),
+            Choice(
+                True,
+                "Yes, the game is drawn.",
+                reading(
+                    "reconciles two sentences with the placement win: in the French rules a "
+                    "soldier that gets into the fortress draws the game, and in the Portuguese "
+                    "'single rule' the last uncaptured soldier that gets back into the citadel "
+                    "does; read together as a draw once a soldier is inside and the attackers "
+                    "no longer have the pieces to win by placement",
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 10",
+                        "Si un soldat attaquant arrive à pénétrer dans la forteresse, la partie "
+                        "est nulle",
+                        "if an attacking soldier manages to get into the fortress, the game is "
+                        "drawn",
+                    ),
+                    Cite(
+                        "ludosofia",
+                        "'regra única' (the single rule)",
+                        "caso sobre um soldado [...] e este consiga retornar à cidadela",
+                        "if one soldier is left [...] and it manages to get back to the citadel",
+                    ),
+                ),
+                title="on",
+            ),
+            Choice(
+                False,
+                "No, play goes on.",
+                reconstruction("boardandpieces has no such draw; leaving it out follows that text"),
+                title="off",
+            ),
         ),
         True,
+        title="Draw by a soldier inside",
     ),
     Option(
         "SP-5",
         "capture",
         "Must the garrison capture when it can?",
         (
-            Choice("always", "Yes, capturing is compulsory.", ("boardandpieces",)),
+            Choice(
+                "always",
+                "Yes, capturing is compulsory.",
+                stated(
+                    Cite(
+                        "boardandpieces",
+                        "movements of the defending army",
+                        "compulsory per Botermans",
+                    )
+                ),
+                title="always",
+            ),
             Choice(
                 "optional",
-                "No, capturing is the garrison's free choice (the 'other sources' of "
-                "boardandpieces).",
-                ("boardandpieces",),
+                "No, capturing is the garrison's free choice.",
+                stated(
+                    Cite(
+                        "boardandpieces",
+                        "movements of the defending army",
+                        "not compulsory by other sources",
+                    ),
+                    note="boardandpieces reports this of other sources it does not name",
+                ),
+                title="never required",
             ),
             Choice(
                 "on-demand",
                 "Only when the attackers demand it: they may demand before a garrison turn, and "
                 "the garrison must then capture (its choice which).",
-                ("escale-a-jeux", "ludosofia"),
+                stated(
+                    Cite("escale-a-jeux", "rule 9"),
+                    Cite(
+                        "ludosofia",
+                        f"{_LUDO_DEFENDERS}, rule 5",
+                        "opcional, mas pode ser obrigatória caso o atacante peça",
+                        "optional, but it may be compulsory if the attacker asks",
+                    ),
+                    note="when the demand is made and that the garrison chooses which capture "
+                    "are the project's reading",
+                ),
+                title="when the attackers demand",
             ),
         ),
         "on-demand",
+        title="Compulsory capture",
     ),
     Option(
         "SP-6",
@@ -102,49 +252,118 @@ OPTIONS: tuple[Option, ...] = (
             Choice(
                 2,
                 "One or two squares in any of the eight directions.",
-                ("boardandpieces", "ludosofia"),
+                stated(_BAP_DEFEND, Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 2")),
+                title="1 or 2 squares",
             ),
-            Choice(1, "One square in any direction.", ("escale-a-jeux",)),
+            Choice(
+                1,
+                "One square in any direction.",
+                stated(Cite("escale-a-jeux", "rule 5a")),
+                title="1 square",
+            ),
         ),
         2,
+        title="Garrison general's range",
     ),
     Option(
         "SP-7",
         "colonel_captain_sideways",
         "May attacking colonels and captains move sideways as well as forward?",
         (
-            Choice(True, "Yes, forward or sideways.", ("boardandpieces", "escale-a-jeux")),
-            Choice(False, "No, forward only.", ("ludosofia",)),
+            Choice(
+                True,
+                "Yes, forward or sideways.",
+                stated(
+                    Cite(
+                        "boardandpieces",
+                        "movements of the attacking armies",
+                        "orthogonally [...] but not backwards",
+                    ),
+                    Cite(
+                        "escale-a-jeux",
+                        "rules 3b and 3c",
+                        "en avant ou latéralement",
+                        "forward or sideways",
+                    ),
+                ),
+                title="forward or sideways",
+            ),
+            Choice(
+                False,
+                "No, forward only.",
+                stated(
+                    Cite(
+                        "ludosofia",
+                        f"{_LUDO_INVADERS}, rules 3 and 4",
+                        "sempre para frente",
+                        "always forward",
+                    )
+                ),
+                title="forward only",
+            ),
         ),
         True,
+        title="Colonels, captains sideways",
     ),
     Option(
         "SP-8",
         "lieutenant_backwards",
         "May attacking lieutenants move diagonally backwards?",
         (
-            Choice(False, "No, diagonally forward only.", ("boardandpieces", "ludosofia")),
+            Choice(
+                False,
+                "No, diagonally forward only.",
+                stated(*_NOT_BACKWARDS),
+                title="forward only",
+            ),
             Choice(
                 True,
-                "Yes, in all four diagonal directions (no source says so; the French text is "
-                "silent, which is why the question exists).",
+                "Yes, in all four diagonal directions.",
+                reading(
+                    "the French rules give lieutenants one or two diagonal squares and name no "
+                    "direction; read here as any diagonal direction",
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 3d",
+                        "se déplacent d'une ou deux cases en diagonale",
+                        "move one or two squares diagonally",
+                    ),
+                ),
+                title="backwards too",
             ),
         ),
         False,
+        title="Lieutenants backwards",
     ),
     Option(
         "SP-9",
         "soldier_backwards",
         "May attacking soldiers move diagonally backwards?",
         (
-            Choice(False, "No, diagonally forward only.", ("boardandpieces", "ludosofia")),
+            Choice(
+                False,
+                "No, diagonally forward only.",
+                stated(*_NOT_BACKWARDS),
+                title="forward only",
+            ),
             Choice(
                 True,
-                "Yes, one square in any diagonal direction (no source says so; the French text "
-                "is silent).",
+                "Yes, one square in any diagonal direction.",
+                reading(
+                    "the French rules move soldiers one square diagonally and name no "
+                    "direction; read here as any diagonal direction",
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 3d",
+                        "d'une case à la fois en diagonale",
+                        "one square at a time diagonally",
+                    ),
+                ),
+                title="backwards too",
             ),
         ),
         False,
+        title="Soldiers backwards",
     ),
     Option(
         "SP-10",
@@ -152,15 +371,33 @@ OPTIONS: tuple[Option, ...] = (
         "May the attacking general change direction during one move?",
         (
             Choice(
-                False, "No, its one to three squares go in a straight line.", ("escale-a-jeux",)
+                False,
+                "No, its one to three squares go in a straight line.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 3a",
+                        "Il ne peut pas changer de direction au cours d'un même coup",
+                        "it may not change direction during one move",
+                    )
+                ),
+                title="straight line only",
             ),
             Choice(
                 True,
                 "Yes, up to three single steps, each forward, sideways or diagonally forward, "
-                "over empty squares (no source).",
+                "over empty squares.",
+                reading(
+                    "the English and Portuguese rules give the general one to three squares "
+                    "without saying the line must be straight; read here as steps that may turn",
+                    _BAP_ATTACK,
+                    Cite("ludosofia", f"{_LUDO_INVADERS}, rule 2"),
+                ),
+                title="may turn",
             ),
         ),
         False,
+        title="Attacking general turning",
     ),
     Option(
         "SP-15",
@@ -170,42 +407,136 @@ OPTIONS: tuple[Option, ...] = (
             Choice(
                 True,
                 "Yes: the garrison must move an officer out through a gate if it can.",
-                ("escale-a-jeux", "ludosofia"),
+                stated(
+                    Cite("escale-a-jeux", "rule 18"),
+                    Cite(
+                        "ludosofia",
+                        f"{_LUDO_DEFENDERS}, rule 7",
+                        "um oficial deve desbloquear a passagem",
+                        "an officer must clear the way",
+                    ),
+                    note="the project reads it as a move from a gate circle onto a square, "
+                    "required only while such a move exists",
+                ),
+                title="yes",
             ),
-            Choice(False, "No such obligation.", ()),
+            Choice(
+                False,
+                "No such obligation.",
+                reconstruction(
+                    "boardandpieces states no such obligation; leaving it out follows that text"
+                ),
+                title="no",
+            ),
         ),
         True,
+        title="Officers must come out",
     ),
     Option(
         "SP-16",
         "protection",
-        "When is an attacking piece 'protected', so that the garrison may not capture it?",
+        "When is an attacking piece protected, so that the garrison may not capture it?",
         (
             Choice(
                 "reach-any-army",
                 "Another attacking piece, of either army, could move to its square if it were "
-                "empty: the chess reading of 'covered'.",
-                ("boardandpieces",),
+                "empty: the chess reading of 'protected'.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 16",
+                        "comme le roi, aux échecs, qui ne peut prendre une pièce que si elle "
+                        "n'est pas protégée",
+                        "like the king in chess, which may take a piece only if it is not "
+                        "protected",
+                    ),
+                    Cite("boardandpieces", "movements of the defending army", "covered"),
+                    note="the comparison is with the capturing piece: like a chess king, the "
+                    "garrison takes only what no other attacking piece could then retake",
+                ),
+                title="another attacker could move there",
             ),
             Choice(
                 "reach-same-army",
                 "As above, but only a piece of its own army counts.",
-                ("ludosofia",),
+                stated(
+                    Cite(
+                        "ludosofia",
+                        f"{_LUDO_DEFENDERS}, rule 6",
+                        "no campo de ação de peça do mesmo exército",
+                        "in the field of action of a piece of the same army",
+                    )
+                ),
+                title="a piece of its own army could move there",
             ),
             Choice(
                 "adjacent",
-                "Another attacking piece stands on one of its eight neighbouring squares: the "
-                "only simple reading that makes the French figure B possible.",
-                ("escale-a-jeux",),
+                "Another attacking piece stands on one of its eight neighbouring squares.",
+                reading(
+                    "fitted to the caption of figure B in the French rules, which no movement "
+                    "reading can produce; one of two simple readings that fit it. The French "
+                    "preset uses it because that preset follows the figures",
+                    Cite(
+                        "escale-a-jeux",
+                        "caption of figure B",
+                        "elle est protégée par S_W",
+                        "it is protected by S_W",
+                    ),
+                ),
+                title="another attacker stands beside it",
             ),
             Choice(
                 "covered-from-behind",
                 "Another attacking piece stands on one of the three squares behind it, seen from "
-                "its own army's advance: reproduces figures B and C literally.",
-                ("escale-a-jeux",),
+                "its own army's advance.",
+                reading(
+                    "fitted to the captions of figures B and C together: of the four readings, "
+                    "the only one that fits both",
+                    Cite("escale-a-jeux", "captions of figures B and C"),
+                ),
+                title="another attacker stands behind it",
             ),
         ),
         "reach-any-army",
+        note=(
+            "The French rules disagree with themselves: rule 16 likens the capturing garrison "
+            "piece to the king in chess, which gives the chess reading, while the caption of "
+            "figure B calls a Black soldier protected by a White soldier, which no reading by "
+            "movement allows (attacking soldiers keep their colour, so a White soldier can never "
+            "reach a Black soldier's square)."
+        ),
+        title="Protected pieces",
+    ),
+    Option(
+        "SP-26",
+        "invaders_only_draw",
+        "Is the game drawn when only attacking pieces stand in the citadel?",
+        (
+            Choice(
+                True,
+                "Yes: with attacking pieces and no garrison piece on the circles, and the "
+                "placement win not met, the game is drawn.",
+                stated(
+                    Cite(
+                        "ludosofia",
+                        "introduction",
+                        "O jogo termina empatado se na cidadela tiver apenas peças dos invasores",
+                        "the game ends in a draw if the citadel holds only the invaders' pieces",
+                    ),
+                    note="the exact condition (at least one attacking piece, no garrison piece, "
+                    "checked after the two wins) is the project's reading of that one sentence",
+                ),
+                title="on",
+            ),
+            Choice(
+                False,
+                "No, play goes on.",
+                reconstruction("the other texts have no such draw; leaving it out follows them"),
+                title="off",
+            ),
+        ),
+        False,
+        title="Draw: only invaders inside",
     ),
     move_limit_option("a capture or an entry into the citadel"),
 )
@@ -226,61 +557,357 @@ PRESETS: dict[str, dict[str, Any]] = {
     "ludosofia": {
         "protection": "reach-same-army",
         "colonel_captain_sideways": False,
+        "invaders_only_draw": True,
     },
 }
+
+# What each preset stands for, said honestly: a preset may use readings no text states.
+PRESET_NOTES: dict[str, str] = {
+    "default": (
+        "The project's default: where the texts disagree it takes the reading of the most "
+        "texts, and the chess reading of protection that the French rule 16 and boardandpieces "
+        "state."
+    ),
+    "boardandpieces": (
+        "The English rules page. Where it is silent (blockade, the soldier-inside draw, "
+        "officers coming out) it leaves the rule out; its 'blockade' is read as a pass."
+    ),
+    "escale-a-jeux": (
+        "The French rules, following their figures: protection is the 'adjacent' reading "
+        "fitted to figure B's caption, although rule 16 itself states the chess reading."
+    ),
+    "ludosofia": (
+        "The Portuguese rules, including the draw of their introduction when only invaders "
+        "hold the citadel."
+    ),
+}
+
+
+def _rule(rule_id: str, title: str, summary: str, *clauses: Clause) -> FixedRule:
+    return FixedRule(rule_id, summary, clauses, title)
+
 
 FIXED_RULES: dict[str, FixedRule] = {
     r.id: r
     for r in (
-        FixedRule(
-            "SP-3",
-            "The garrison wins by capturing all 24 attacking soldiers and 6 of the 12 officers, "
-            "from either army.",
-            ("boardandpieces", "escale-a-jeux", "ludosofia"),
+        _rule(
+            "board",
+            "The board",
+            "A 12 x 16 checkerboard whose central 6 x 6 squares are a citadel of eight circles.",
+            Clause(
+                "A rectangular checkerboard of 12 x 16 squares; its central 36 squares are "
+                "replaced by a citadel of eight connected circles.",
+                stated(Cite("boardandpieces", "the board", "12x16 squares")),
+            ),
+            Clause(
+                "The citadel has two exits on opposite sides, along lines, leading to two light "
+                "and two dark squares.",
+                stated(
+                    Cite("escale-a-jeux", "rule 11"),
+                    Cite("ludosofia", "rules of the game", "duas saídas", "two exits"),
+                ),
+            ),
+            Clause(
+                "Files a-l and ranks 1-16, a1 dark, the citadel on d6-i11, and the lines between "
+                "the circles (see the option 'Citadel layout').",
+                reconstruction("the board pictures are lost; names and colours are the project's"),
+            ),
         ),
-        FixedRule(
-            "SP-12",
-            "Outside the citadel a garrison soldier moves one square diagonally, in any direction.",
-            ("escale-a-jeux",),
+        _rule(
+            "set-up",
+            "Setting up",
+            "Attackers on squares of their own colour at the two ends; the garrison on the "
+            "circles.",
+            Clause(
+                "Each attacking army has a general, a colonel, two captains, two lieutenants and "
+                "twelve soldiers; the garrison a general, a colonel and six soldiers.",
+                stated(
+                    "boardandpieces",
+                    Cite("ludosofia", "equipment"),
+                    Cite("escale-a-jeux", "rule 7"),
+                ),
+            ),
+            Clause(
+                "Attacking pieces start on squares of their own colour: the general at the right "
+                "of the back rank, the colonel at the left, the captains beside them and the "
+                "lieutenants in the centre.",
+                stated(Cite("escale-a-jeux", "rule 2a")),
+            ),
+            Clause(
+                "The garrison stands on the circles in any arrangement its player likes.",
+                stated(
+                    Cite("escale-a-jeux", "rules 2a and 7"),
+                    "boardandpieces",
+                    Cite("ludosofia", "set-up", "a disposição é livre", "the arrangement is free"),
+                ),
+            ),
+            Clause(
+                "White starts at rank 1, Black at rank 16; the soldiers fill the own-colour "
+                "squares of the next two ranks; the garrison colonel starts on C0 and the "
+                "general on C4 unless placed otherwise.",
+                reconstruction("figure A is lost; this arrangement fits the stated counts"),
+            ),
         ),
-        FixedRule(
-            "SP-13",
-            "A garrison soldier keeps its square colour; it changes colour only by re-entering "
-            "the citadel and leaving on the other colour.",
-            ("boardandpieces", "ludosofia", "escale-a-jeux"),
+        _rule(
+            "turn-order",
+            "Turn order",
+            "The garrison moves first; then White, the garrison, Black, the garrison, and so on.",
+            Clause(
+                "The garrison moves first, and the two armies take turns between its moves.",
+                stated(
+                    Cite("escale-a-jeux", "rules 12 to 15"),
+                    "boardandpieces",
+                    Cite("ludosofia", "rules of the game"),
+                ),
+            ),
+            Clause(
+                "Two players (one commands both armies, still in turn) or three.",
+                stated(Cite("escale-a-jeux", "rule 1"), "boardandpieces"),
+            ),
         ),
-        FixedRule(
-            "SP-14",
-            "Never more than three garrison soldiers on each colour outside the citadel.",
-            ("boardandpieces", "escale-a-jeux", "ludosofia"),
-        ),
-        FixedRule(
-            "SP-17",
-            "Attackers on a circle cannot be captured, and the capturing piece must start its "
-            "move outside the citadel.",
-            ("boardandpieces", "ludosofia", "escale-a-jeux"),
-        ),
-        FixedRule(
-            "SP-18",
-            "An attacking piece on a gate's square may step onto that gate circle; inside, "
-            "attackers step along lines and never leave (a reconstruction).",
-        ),
-        FixedRule(
-            "SP-23",
-            "A side with no legal move passes; if no side can move, the game is drawn (a "
-            "reconstruction).",
-        ),
-        FixedRule("SP-24", "There is no promotion at the far end of the board."),
-        FixedRule(
-            "SP-25",
-            "Garrison pieces are never captured; only the garrison captures.",
-            ("boardandpieces", "escale-a-jeux", "ludosofia"),
-        ),
-        FixedRule(
+        _rule(
             "movement",
-            "Each piece moves as the movement table of catalogue 1.5 says; no piece jumps, and "
-            "a longer move slides in one line over empty squares.",
-            ("boardandpieces", "escale-a-jeux", "ludosofia"),
+            "How the pieces move",
+            "Each piece moves by its rank; options decide the disputed points.",
+            Clause(
+                "Attacking pieces never move backwards.",
+                stated(*_NOT_BACKWARDS),
+            ),
+            Clause(
+                "Attacking general: one to three squares forward, sideways or diagonally forward. "
+                "Colonel: one or two squares orthogonally. Captain: one square orthogonally. "
+                "Lieutenant: one or two squares diagonally. Soldier: one square diagonally.",
+                stated(
+                    _BAP_ATTACK,
+                    Cite("escale-a-jeux", "rule 3"),
+                    Cite("ludosofia", f"{_LUDO_INVADERS}, rules 2 to 6"),
+                ),
+            ),
+            Clause(
+                "Attacking soldiers stay on squares of their starting colour; officers use both "
+                "colours.",
+                stated(
+                    Cite("escale-a-jeux", "rule 2b"),
+                    _BAP_ATTACK,
+                    Cite("ludosofia", f"{_LUDO_INVADERS}, rule 6"),
+                ),
+            ),
+            Clause(
+                "Inside the citadel a garrison piece steps one circle at a time along the lines, "
+                "and leaves by a gate.",
+                stated(
+                    Cite("escale-a-jeux", "rule 17"),
+                    _BAP_DEFEND,
+                    Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 1"),
+                ),
+            ),
+            Clause(
+                "Outside, the garrison colonel moves one square orthogonally in any direction.",
+                stated(
+                    Cite("escale-a-jeux", "rule 5b"),
+                    _BAP_DEFEND,
+                    Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 3"),
+                ),
+            ),
+            Clause(
+                "No piece jumps: a longer move slides in one straight line over empty squares.",
+                reconstruction("the texts describe no jumping, and give ranges as chess does"),
+            ),
+        ),
+        _rule(
+            "SP-3",
+            "The garrison's win",
+            "The garrison wins by capturing every attacking soldier and six officers.",
+            Clause(
+                "The garrison wins by capturing the 24 attacking soldiers and six officers.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 10",
+                        "tous les soldats ennemis et six des officiers",
+                        "all the enemy soldiers and six of the officers",
+                    ),
+                    Cite("boardandpieces", "the defenders' win", "(source?)"),
+                    Cite("ludosofia", "objective"),
+                    note="boardandpieces itself marks this win '(source?)'",
+                ),
+            ),
+            Clause(
+                "The six officers may come from either army; the win is judged from the board "
+                "(no attacking soldier and at most six attacking officers left).",
+                reading("the texts name no army for the six officers"),
+            ),
+        ),
+        _rule(
+            "SP-12",
+            "Garrison soldiers outside",
+            "Outside the citadel a garrison soldier moves one square diagonally, any direction.",
+            Clause(
+                "Outside the citadel a garrison soldier moves diagonally, in any direction.",
+                stated(
+                    Cite("escale-a-jeux", "rule 5c"),
+                    _BAP_DEFEND,
+                    Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 4"),
+                ),
+            ),
+            Clause(
+                "It moves one square at a time.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 5c",
+                        "d'une seule case à la fois",
+                        "one single square at a time",
+                    ),
+                    note="the other texts give no distance",
+                ),
+            ),
+        ),
+        _rule(
+            "SP-13",
+            "Garrison soldiers' colour",
+            "A garrison soldier keeps its square colour; it changes colour only through the "
+            "citadel.",
+            Clause(
+                "A garrison soldier never changes square colour by moving or capturing.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 5c",
+                        "ils ne changent pas de couleur de case en se déplaçant ou en prenant",
+                        "they do not change square colour by moving or capturing",
+                    ),
+                    _BAP_DEFEND,
+                    Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 4"),
+                ),
+            ),
+            Clause(
+                "It may re-enter the citadel and leave on the other colour.",
+                stated(_BAP_DEFEND, Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 4")),
+            ),
+            Clause(
+                "Any garrison piece on a gate's square may step back onto that gate circle if it "
+                "is empty, officers too.",
+                reading(
+                    "the texts describe re-entry only for soldiers; the French rule 18 lets "
+                    "officers stay inside guarding the gates",
+                    Cite("escale-a-jeux", "rule 18"),
+                ),
+            ),
+        ),
+        _rule(
+            "SP-14",
+            "Three soldiers per colour",
+            "Never more than three garrison soldiers on each colour outside the citadel.",
+            Clause(
+                "Never more than three garrison soldiers on squares of one colour outside the "
+                "citadel.",
+                stated(
+                    Cite("escale-a-jeux", "rule 5c"),
+                    _BAP_DEFEND,
+                    Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 4"),
+                ),
+            ),
+        ),
+        _rule(
+            "SP-17",
+            "Safe inside the citadel",
+            "Attackers on a circle cannot be captured, and the garrison captures only from "
+            "outside.",
+            Clause(
+                "Attacking soldiers inside the citadel cannot be captured.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 3d",
+                        "ne peuvent pas être capturés une fois qu'ils ont pénétré dans le fort",
+                        "cannot be captured once they have got into the fort",
+                    ),
+                    _BAP_DEFEND,
+                    Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 6"),
+                ),
+            ),
+            Clause(
+                "Attacking officers inside the citadel cannot be captured either.",
+                stated(_BAP_DEFEND, Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 6")),
+            ),
+            Clause(
+                "The garrison captures only with pieces outside the citadel: a capturing piece "
+                "starts its move on a square.",
+                stated(
+                    Cite("boardandpieces", "movements of the defending army", "outside"),
+                    Cite(
+                        "ludosofia",
+                        f"{_LUDO_DEFENDERS}, rule 5",
+                        "desde que estejam fora da cidadela",
+                        "provided they are outside the citadel",
+                    ),
+                ),
+            ),
+        ),
+        _rule(
+            "SP-18",
+            "Entering the citadel",
+            "An attacking piece on a gate's square may step onto that gate circle; inside, "
+            "attackers step along lines and never leave.",
+            Clause(
+                "An attacking piece standing on a gate's square may step onto that gate circle "
+                "(any attacking piece, either gate); no slide passes through a gate square onto "
+                "a circle.",
+                reconstruction(
+                    "the texts say the attackers win by placing pieces inside, not how they get in"
+                ),
+            ),
+            Clause(
+                "Inside, attacking pieces step along the lines in any direction but never leave.",
+                reconstruction("the texts are silent on attackers' moves inside"),
+            ),
+        ),
+        _rule(
+            "SP-23",
+            "Passing",
+            "A side with no legal move passes; if no side can move, the game is drawn.",
+            Clause(
+                "An army with no legal move is skipped (so is a blocked garrison when a blockade "
+                "does not win); if no side can move, the game is drawn.",
+                reconstruction("the texts do not say what happens when a side cannot move"),
+            ),
+        ),
+        _rule(
+            "SP-24",
+            "No promotion",
+            "There is no promotion at the far end of the board.",
+            Clause(
+                "A piece that reaches the far end stays what it is.",
+                reconstruction("no text mentions promotion"),
+            ),
+        ),
+        _rule(
+            "SP-25",
+            "Who captures",
+            "Only the garrison captures, by replacement; garrison pieces are never captured.",
+            Clause(
+                "Garrison pieces are never captured.",
+                stated(
+                    Cite("escale-a-jeux", "rule 8"),
+                    _BAP_ATTACK,
+                    Cite("ludosofia", f"{_LUDO_INVADERS}, rule 7"),
+                ),
+            ),
+            Clause(
+                "Only the garrison captures, by moving onto an attacking piece's square with its "
+                "normal move.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 16",
+                        "Seules les pièces de la garnison peuvent prendre",
+                        "only the garrison's pieces may take",
+                    ),
+                    _BAP_DEFEND,
+                    Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 5"),
+                ),
+            ),
         ),
     )
 }

@@ -1,4 +1,9 @@
-"""The rule texts the catalogue cites, keyed as in ``rules-catalogue.md``."""
+"""The rule texts the project cites, by key, with what a teacher should know about each.
+
+Only five of them are at hand as full texts (``file`` names them); the others are known
+through the rule each one is cited for. ``note`` holds historical remarks, written as notes
+about the text, never as rules.
+"""
 
 from __future__ import annotations
 
@@ -15,47 +20,80 @@ SOURCES: dict[str, Source] = {
             "(cites Botermans, The Book of Games, 2008)",
             "en",
             "siege-of-paris.en.boardandpieces.txt",
+            "An English summary. It gives the 12 x 16 board, says surviving sets of the "
+            "original game are rare and modern reconstructions many, marks its own statement "
+            "of the garrison's win '(source?)', and asks how five players could play.",
+            short="the English rules page",
         ),
         Source(
             "escale-a-jeux",
             "Siège de Paris, rules 1-18 with figures A, B, C (Escale à jeux)",
             "fr",
             "siege-de-paris.fr.escale-a-jeux.txt",
-            "Figures B and C are lost; the project reconstructs them.",
+            "A French rule sheet numbered 1 to 18. Its pictures (figures A, B, C and the board) "
+            "are lost; it gives the real board as 30 x 60 cm, a 1 : 2 board, while 12 x 16 "
+            "squares would make 3 : 4 (the square count rests on boardandpieces alone).",
+            short="the French rules",
         ),
         Source(
             "ludosofia",
             "Cerco de Paris, Instituto Ludosofia",
             "pt",
             "cerco-de-paris.pt.ludosofia.txt",
+            "A Portuguese rule sheet. Its history paragraph is garbled: it has Germany and "
+            "Prussia invading the capital to defeat Napoleon III's army, but Napoleon III had "
+            "surrendered at Sedan before the siege, and Paris was held by the Government of "
+            "National Defence from September 1870 to January 1871.",
+            short="the Portuguese rules",
         ),
         Source(
             "pergioco",
             "Assedio di Parigi, pergioco.net (only set-up and turn order known)",
             "it",
+            short="the Italian page",
         ),
         Source(
             "bonaludo",
             "Belagerung - yet bigger 'fortress', bonaludo blog",
             "en",
             "belagerung.en.blog.txt",
+            "A blog post. It calls Belagerung a larger relative of Halatafl (the Fox-and-Geese "
+            "family), known in 19th-century Germany and sold in the 20th under many names "
+            "(The Three Musketeers, Officers and Sepoys, Royal Garrison and others; in Poland "
+            "Wielka Forteca, 'the great fortress'). Its pictures are lost.",
+            short="the bonaludo blog post",
         ),
         Source(
             "boardandpieces-siege",
             "Siege (3 officers, 50 soldiers, 17-point fort), boardandpieces",
             "en",
+            short="the boardandpieces page on Siege",
         ),
         Source(
             "royal-garrison",
-            "The Royal Garrison Game (Jaques, c. 1861), as summarised on BoardGameGeek",
+            "The Royal Garrison Game (Jaques), as summarised on BoardGameGeek",
             "en",
+            "Dated to about 1861 by the BoardGameGeek summary; bonaludo counts Royal Garrison "
+            "among the 20th-century trade names of Belagerung. The two datings disagree, and "
+            "neither text is at hand to settle it.",
+            short="the Royal Garrison summary",
         ),
-        Source("wikipedia-asalto", "Asalto, English Wikipedia (the 33-point parent game)", "en"),
+        Source(
+            "wikipedia-asalto",
+            "Asalto, English Wikipedia (the 33-point parent game)",
+            "en",
+            short="the Wikipedia article on Asalto",
+        ),
         Source(
             "boardandpieces-pyramid",
             "Pyramid Siege, boardandpieces",
             "en",
             "pyramid-siege.en.boardandpieces.txt",
+            "An English page, marked incomplete, with no picture, point count or start position. "
+            "It says the game comes from Germany or Scandinavia, as described by Parlett (The "
+            "Oxford History of Board Games, 1999) citing Glonnegger, and that 'it takes "
+            "tremendous skill for the attacker to win'.",
+            short="the Pyramid Siege page",
         ),
     )
 }

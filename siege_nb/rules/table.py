@@ -7,6 +7,7 @@ import html
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from siege_nb.rules import option as find_option
 from siege_nb.rules import options, preset_values, presets
 from siege_nb.rules.model import format_value
 
@@ -50,7 +51,8 @@ class OptionTable:
         th = "".join(f"<th>{e(p)}</th>" for p in self.presets)
         out = [
             "<table style='font-size:14px; border-collapse:collapse'>",
-            f"<tr><th>id</th><th>option</th><th>the question, and who holds which answer</th>"
+            f"<tr><th>rule</th><th>option</th><th>the question, and where each answer comes from"
+            "</th>"
             f"{th}<th>scenarios</th></tr>",
         ]
         for oid, name, default, question, choices, values, scen in self.rows:
@@ -59,12 +61,18 @@ class OptionTable:
                 f"{'</b>' if v != default else ''}</td>"
                 for v in values
             )
+            opt = find_option(self.game, name)
+            tag = "" if oid == name else f"<br><small>{e(oid)}</small>"
             out.append(
-                f"<tr style='border-top:1px solid #ccc'><td>{e(oid)}</td><td><code>{e(name)}"
-                f"</code></td><td>{e(question)}<br><small>{e(choices)}</small></td>{cells}"
-                f"<td><small>{e(', '.join(scen)) or '—'}</small></td></tr>"
+                f"<tr style='border-top:1px solid #ccc'><td>{e(opt.title or name)}{tag}</td>"
+                f"<td><code>{e(name)}</code></td><td>{e(question)}<br><small>{e(choices)}"
+                f"</small></td>{cells}<td><small>{e(', '.join(scen)) or '—'}</small></td></tr>"
             )
-        out.append("</table><small>Bold: the preset departs from the project default.</small>")
+        out.append(
+            "</table><small>Bold: the preset departs from the project default. 'Stated by' "
+            "names the texts that say so; a reading or a reconstruction is stated by no text "
+            "(see <code>sn.option(game, name).describe()</code>).</small>"
+        )
         return "".join(out)
 
 
@@ -82,9 +90,7 @@ def option_table(
     tables = {p: preset_values(game, p) for p in names}
     rows = []
     for opt in options(game):
-        choices = "; ".join(
-            f"{c.label}: {', '.join(c.sources) if c.sources else 'no source'}" for c in opt.choices
-        )
+        choices = "; ".join(f"{c.label}: {c.attribution.tag}" for c in opt.choices)
         values = tuple(format_value(tables[p][opt.name]) for p in names)
         scen = tuple(sid for sid, topics in index if opt.id in topics or opt.name in topics)
         rows.append(

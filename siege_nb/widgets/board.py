@@ -124,10 +124,10 @@ class BoardWidget(w.HBox):
             ]
             dd = w.Dropdown(
                 options=labels,
-                description=opt.name,
-                tooltip=f"{opt.id}: {opt.question}",
-                style={"description_width": "150px"},
-                layout=w.Layout(width="370px"),
+                description=opt.title or opt.name,
+                tooltip=f"{opt.heading}: {opt.question}",
+                style={"description_width": "210px"},
+                layout=w.Layout(width="430px"),
             )
             self.option_selectors[opt.name] = dd
         self._syncing = False

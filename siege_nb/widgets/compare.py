@@ -94,8 +94,7 @@ class RuleComparer(w.VBox):
 
     def _caption(self, g: Game) -> str:
         choice = g.rules.choice(self.option.name)
-        holders = ", ".join(choice.sources) if choice.sources else "no source"
-        return f"{self.option.name} = {choice.label}\n({holders})"
+        return f"{self.option.heading} = {choice.label}\n({choice.attribution.tag})"
 
     def select(self, node: str | None) -> None:
         """Show the moves of the piece on ``node`` under every reading."""
