@@ -33,7 +33,7 @@ PARIS = "siege-of-paris"
 ATTACK_TEAM = {PARIS: "attackers", "belagerung": "attacker", "pyramid-siege": "attacker"}
 # Hunt games: the defenders win once this many attackers or fewer are left (BL-5, PS-8).
 DEFENDER_WIN_AT = {"belagerung": 16, "pyramid-siege": 5}
-# Siege of Paris: the full attacking set (both armies), catalogue 1.1.
+# Siege of Paris: the full attacking set (both armies), as in the rules' 'set-up' rule.
 PARIS_SOLDIERS, PARIS_OFFICERS = 24, 12
 # How much better (in expected score) a demand must look before the search agent makes it.
 DEMAND_MARGIN = 0.05

@@ -1,4 +1,6 @@
-"""The Belagerung board (catalogue 2.2): a 9 x 9 cross of 65 points plus two horns, 67 points.
+"""The Belagerung board: a 9 x 9 cross of 65 points plus two horns, 67 points.
+
+The shape is a reconstruction (see the fixed rule "board" and the options horns/diagonals).
 
 >>> b = board("top-row", "alternating")
 >>> len(b.names), len(b.fortress_points), len(b.attacker_start)

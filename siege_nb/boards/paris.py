@@ -43,7 +43,8 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
     (-1, 1),
 )
 
-# Circle layouts of catalogue 1.2: positions in square-centre units, ring lines, gate squares.
+# Circle layouts of the option 'citadel' (reconstructions): positions in square-centre units,
+# ring lines, gate squares.
 _RING_LINES = ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 0))
 _LAYOUTS: dict[str, tuple[tuple[tuple[float, float], ...], dict[int, tuple[str, str]]]] = {
     "ring": (
@@ -112,7 +113,7 @@ class ParisBoard:
         return node >= self.n_squares
 
     def is_dark(self, node: int) -> bool:
-        """Square colour: dark iff file index + rank is even (a1 dark), catalogue 1.2."""
+        """Square colour: dark iff file index + rank is even (a1 dark), a reconstruction."""
         return self.dark[node]
 
     @property

@@ -1,4 +1,6 @@
-"""The Pyramid Siege board (catalogue 3.2): a triangular lattice of 36 points and 84 lines.
+"""The Pyramid Siege board: a triangular lattice of 36 points and 84 lines.
+
+The lattice is a reconstruction (see the fixed rule "board"): the text gives no picture.
 
 Rows r = 0..7 from the apex, positions c = 0..r from the left; node names ``r{r}c{c}``.
 

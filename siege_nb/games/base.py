@@ -49,7 +49,7 @@ class Move:
 
     @property
     def text(self) -> str:
-        """The move in the notation of ``design.md`` section 3."""
+        """The move in the project's notation (docs/design.md)."""
         if self.start is None:
             return self.kind
         if self.kind == "huff":

@@ -4,7 +4,7 @@ Defenders step along lines or jump attackers in straight lines, in chains that m
 stop after any jump; attackers step towards a fortress they try to fill; huffing punishes a
 defender that could have captured. Each game contributes a :class:`HuntSpec` (its board,
 its options, its thresholds); the rules themselves are written once, here, following
-``rules-catalogue.md`` sections 2-4.
+the rule data of the two games and docs/precise-readings.md.
 """
 
 from __future__ import annotations
@@ -483,7 +483,7 @@ class HuntEngine:
         return new
 
     def _finish(self, state: HuntState) -> None:
-        """End-of-game checks after every move and on set-up (catalogue 2.3, 3.3 and 4)."""
+        """End-of-game checks after every move and on set-up (the rules' order)."""
         spec = self.spec
         cells = state.cells
         attackers = cells.count(ATTACKER)

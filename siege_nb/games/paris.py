@@ -1,8 +1,8 @@
 """Siege of Paris: move generation, capture and protection, special actions and end of game.
 
 The engine works on a flat list of piece codes indexed by node number (see
-:mod:`siege_nb.boards.paris`); it follows ``rules-catalogue.md`` section 1 and the precise
-readings of section 4. Nothing here imports matplotlib or ipywidgets.
+:mod:`siege_nb.boards.paris`); it follows the rule data of :mod:`siege_nb.rules.siege_of_paris`
+and the settled points of docs/precise-readings.md. Nothing here imports matplotlib or ipywidgets.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ SIDES = ("garrison", "white", "black")
 _THE = ("the garrison", "White", "Black")
 GENERAL, COLONEL, CAPTAIN, LIEUTENANT, SOLDIER = 1, 2, 3, 4, 5
 RANK_NAMES = ("", "general", "colonel", "captain", "lieutenant", "soldier")
-# How many pieces of each rank one side's set holds (catalogue 1.1).
+# How many pieces of each rank one side's set holds (the rule 'set-up').
 SET_COUNTS = {
     GARRISON: {GENERAL: 1, COLONEL: 1, SOLDIER: 6},
     WHITE: {GENERAL: 1, COLONEL: 1, CAPTAIN: 2, LIEUTENANT: 2, SOLDIER: 12},
@@ -45,7 +45,7 @@ BACKWARD_DIAGONALS = {WHITE: (SE, SW), BLACK: (NE, NW)}
 BEHIND = {WHITE: (S, SE, SW), BLACK: (N, NE, NW)}
 SIDEWAYS = (E, W)
 
-# Start position of catalogue 1.3 (White at the south end).
+# The default start position, a reconstruction (White at the south end).
 _WHITE_BACK = {
     "b1": "colonel",
     "d1": "captain",
@@ -109,7 +109,7 @@ def _canonical(text: str) -> str:
 
 
 def default_position() -> dict[str, str]:
-    """The start position of catalogue 1.3, garrison colonel on C0 and general on C4."""
+    """The default start position (a reconstruction), garrison colonel on C0 and general on C4."""
     pos: dict[str, str] = {}
     for army, back, soldiers in (
         ("white", _WHITE_BACK, _WHITE_SOLDIERS),
@@ -379,7 +379,7 @@ class ParisEngine:
         """A piece that protects the attacker on ``target`` under SP-16, or -1.
 
         ``capturer`` is where the capturing garrison piece stands; it stays on the board and
-        can block a protector's slide (catalogue section 4).
+        can block a protector's slide (docs/precise-readings.md).
         """
         b = self.board
         ray = b.ray

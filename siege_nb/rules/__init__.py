@@ -62,7 +62,7 @@ def _module(game: str) -> ModuleType:
 
 
 def options(game: str) -> tuple[Option, ...]:
-    """The options of ``game``, in catalogue order."""
+    """The options of ``game``, in the order of the rules reference (docs/rules-reference.md)."""
     return _module(game).OPTIONS
 
 

@@ -27,7 +27,7 @@ __all__ = [
 
 
 def format_value(value: Any) -> str:
-    """Write an option value the way the rules catalogue does.
+    """Write an option value the way the rule data and its tables do.
 
     >>> format_value(True), format_value(None), format_value("adjacent")
     ('yes', 'off', 'adjacent')
