@@ -118,8 +118,9 @@ class BoardWidget(w.HBox):
         )
         self.option_selectors: dict[str, w.Dropdown] = {}
         for opt in options(game.game):
+            # The value, whether a text states it, and * for the project default.
             labels = [
-                (f"{c.label}{' *' if c.value == opt.default else ''}", i)
+                (f"{c.label} · {c.basis}{' *' if c.value == opt.default else ''}", i)
                 for i, c in enumerate(opt.choices)
             ]
             dd = w.Dropdown(
@@ -137,7 +138,10 @@ class BoardWidget(w.HBox):
             dd.observe(self._on_option, names="value")
         rules_box = w.VBox(
             [
-                w.HTML("<b>Readings</b> (* = project default)"),
+                w.HTML(
+                    "<b>Readings</b>: each choice is <i>stated</i> by a text, a <i>reading</i> "
+                    "that no text states, or a <i>reconstruction</i>; * = project default"
+                ),
                 self.preset_selector,
                 *self.option_selectors.values(),
             ]

@@ -12,6 +12,7 @@ from matplotlib.figure import Figure
 from siege_nb.games.base import Game
 from siege_nb.games.registry import new_game
 from siege_nb.render.view import BoardView, Highlights
+from siege_nb.rules import option as find_option
 from siege_nb.widgets.common import (
     Blitter,
     canvas_for,
@@ -140,14 +141,17 @@ class ScenarioPlayer(w.VBox):
 
     @classmethod
     def figure_b(cls) -> ScenarioPlayer:
-        """A small built-in scenario: the French figure B under the four readings of SP-16."""
+        """A small built-in scenario: the French figure B under the four readings of
+        "Protected pieces" (SP-16), each with where it comes from."""
         position = {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"}
         steps = [
             Step(
                 new_game("siege-of-paris", preset="escale-a-jeux", position=position),
-                "The French rules say the garrison soldier on **k7** may *not* take the "
-                "Black soldier on **j8**, because the White soldier on **j9** protects it. "
-                "The picture is lost; this is the position as labelled.",
+                "The caption of figure B in the French rules says the garrison soldier on "
+                "**k7** may *not* take the Black soldier on **j8**, because the White soldier "
+                "on **j9** protects it. Yet rule 16 of the same text likens the capturing piece "
+                "to the king in chess, which may take only what no other piece could retake. "
+                "The picture is lost; this is the position as its labels describe it.",
                 title="Figure B, as labelled",
             )
         ]
@@ -157,17 +161,22 @@ class ScenarioPlayer(w.VBox):
             "reach-same-army": "Only Black pieces count, and none can reach j8: the capture is "
             "**allowed**.",
             "adjacent": "j9 stands next to j8, so j8 is protected and the capture is "
-            "**forbidden**, as the French text says.",
+            "**forbidden**, as the caption says.",
             "covered-from-behind": "j9 stands behind j8 (seen from Black's advance), so the "
-            "capture is **forbidden**, as the text says.",
+            "capture is **forbidden**, as the caption says.",
         }
+        protection = find_option("siege-of-paris", "protection")
         for reading, note in notes.items():
             g = new_game(
                 "siege-of-paris", preset="escale-a-jeux", position=position, protection=reading
             )
+            where = protection.choice(reading).attribution.words(brief=True)
             steps.append(
                 Step(
-                    g, f"Reading `{reading}`: {note}", title=f"protection = {reading}", explore="k7"
+                    g,
+                    f"Reading `{reading}`: {note} This reading is {where}.",
+                    title=f"protection = {reading}",
+                    explore="k7",
                 )
             )
         return cls(steps, title="Figure B and the four readings of 'protected'")

@@ -129,8 +129,8 @@ def test_switching_the_protection_reading_changes_the_verdict(lab: str, page: An
     assert "SP-16" in panel_text(cell) and "adjacent" in panel_text(cell)
     page.screenshot(path=str(SHOTS / "figure-b-refused.png"))
     # Switch the reading with the protection selector: the same capture is now legal.
-    selector = cell.locator(".widget-dropdown", has_text="protection").locator("select")
-    selector.select_option(label="reach-any-army *")
+    selector = cell.locator(".widget-dropdown", has_text="Protected pieces").locator("select")
+    selector.select_option(label="reach-any-army · stated *")
     wait_text(cell, "Rules now")
     click(canvas, twin, "k7")
     wait_text(cell, "The garrison soldier on k7")
