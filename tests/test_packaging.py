@@ -83,3 +83,16 @@ def test_engine_runs_without_matplotlib_or_ipywidgets() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+def test_readme_taste_shows_what_the_engine_says() -> None:
+    # The example's printed verdict is written out as comments; it must match the engine word
+    # for word (white space aside), so the README cannot drift from the rule data.
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## A taste", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    code = "\n".join(line for line in block.splitlines() if not line.startswith("#"))
+    shown = " ".join(line[1:].strip() for line in block.splitlines() if line.startswith("#"))
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert " ".join(out.split()) == " ".join(shown.split())
