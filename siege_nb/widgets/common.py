@@ -104,9 +104,12 @@ def rules_summary(game: Game) -> str:
     extra = game.rules.overrides
     text = f"preset <b>{escape(game.rules.preset)}</b>"
     if extra:
-        text += " with " + ", ".join(
-            f"{escape(k)} = {escape(format_value(v))}" for k, v in extra.items()
-        )
+        parts = []
+        for k, v in extra.items():
+            opt = game.rules.option(k)
+            basis = opt.choice(v).basis
+            parts.append(f"{escape(opt.heading)} = {escape(format_value(v))} ({basis})")
+        text += " with " + ", ".join(parts)
     return text
 
 
