@@ -1,0 +1,129 @@
+"""Attribution: a text is cited only for what it states; readings and reconstructions say so.
+
+The quoted words of every citation can be checked against the primary texts: set the
+environment variable ``SIEGE_NB_SOURCES`` to a folder holding them (file names as in
+``sn.SOURCES[key].file``). Without it that one test is skipped; the texts are not shipped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+import siege_nb as sn
+from siege_nb.rules.model import Attribution, Cite, Clause, FixedRule, reading, stated
+
+
+def every_attribution():
+    for game in sn.GAMES:
+        for opt in sn.options(game):
+            for c in opt.choices:
+                yield f"{game} {opt.id} = {c.label}", c.attribution
+        for rule in sn.fixed_rules(game).values():
+            for i, clause in enumerate(rule.clauses):
+                yield f"{game} {rule.id} clause {i + 1}", clause.attribution
+
+
+def test_a_stated_rule_names_its_texts_and_a_reading_says_what_it_was_fitted_to() -> None:
+    with pytest.raises(ValueError, match="names the texts"):
+        Attribution("stated")
+    with pytest.raises(ValueError, match="fitted to or why"):
+        Attribution("reading", (Cite("escale-a-jeux"),))
+    with pytest.raises(ValueError, match="fitted to or why"):
+        Attribution("reconstruction", note="  ")
+    with pytest.raises(ValueError, match="one of"):
+        Attribution("guess", note="because")
+    with pytest.raises(ValueError, match="no clause"):
+        FixedRule("SP-99", "nothing", ())
+    # A reading may point at the sentence it reads, but that text is not a holder.
+    fitted = reading("fitted to the caption", "escale-a-jeux")
+    assert fitted.sources == () and "fitted to the French rules" in fitted.words(brief=True)
+    assert stated("ludosofia", "ludosofia").sources == ("ludosofia",)
+    assert Clause("x", fitted).attribution.basis == "reading"
+
+
+@pytest.mark.parametrize(("where", "attribution"), list(every_attribution()))
+def test_every_choice_and_clause_is_attributed(where: str, attribution: Attribution) -> None:
+    assert attribution.basis in ("stated", "reading", "reconstruction"), where
+    for cite in attribution.cites:
+        assert cite.key in sn.SOURCES, (where, cite.key)
+    if attribution.basis == "stated":
+        assert attribution.sources, where
+    else:
+        assert attribution.sources == () and attribution.note.strip(), where
+    words = attribution.words()
+    assert words.startswith(("stated by", "a reading", "a reconstruction")), where
+    assert "catalogue" not in words.lower(), where
+
+
+def test_protection_is_credited_to_the_texts_that_state_it() -> None:
+    opt = sn.option("siege-of-paris", "SP-16")
+    basis = {c.value: (c.basis, c.sources) for c in opt.choices}
+    assert basis == {
+        "reach-any-army": ("stated", ("escale-a-jeux", "boardandpieces")),
+        "reach-same-army": ("stated", ("ludosofia",)),
+        "adjacent": ("reading", ()),
+        "covered-from-behind": ("reading", ()),
+    }
+    rule16 = opt.choice("reach-any-army").attribution.cites[0]
+    assert (rule16.key, rule16.where) == ("escale-a-jeux", "rule 16")
+    assert "roi, aux échecs" in rule16.quote and "king in chess" in rule16.translation
+    assert "figure B" in opt.choice("adjacent").attribution.words()
+    # The preset that follows the figures says it uses a reading.
+    assert "reading" in sn.rules("siege-of-paris", "escale-a-jeux").citation("protection")
+    from siege_nb.rules import preset_note
+
+    assert "figure" in preset_note("siege-of-paris", "escale-a-jeux")
+
+
+def test_new_options_are_where_the_rules_say() -> None:
+    sp26 = sn.option("siege-of-paris", "SP-26")
+    assert sp26.name == "invaders_only_draw" and sp26.default is False
+    assert sp26.choice(True).sources == ("ludosofia",)
+    assert [p for p in sn.presets("siege-of-paris") if sn.rules("siege-of-paris", p)["SP-26"]] == [
+        "ludosofia"
+    ]
+    ps10 = sn.option("pyramid-siege", "PS-10")
+    assert ps10.name == "huff_target" and ps10.default == "could-capture"
+    assert {c.basis for c in ps10.choices} == {"reading"}
+    assert sn.rules("pyramid-siege", PS_10="moved")["huff_target"] == "moved"
+    assert sn.rules("belagerung", BL_2="any")["attacker_direction"] == "any"
+
+
+def test_readers_see_titles_not_code_names() -> None:
+    for game in sn.GAMES:
+        for opt in sn.options(game):
+            assert opt.title and opt.question.endswith("?"), opt.id
+            assert "_" not in opt.heading, opt.heading  # no code names such as move_limit
+            for c in opt.choices:
+                assert c.title, (opt.id, c.value)
+        for rule in sn.fixed_rules(game).values():
+            assert rule.title, rule.id
+
+
+def _plain(text: str) -> str:
+    text = unicodedata.normalize("NFC", text).lower()
+    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
+    return " ".join(text.split())
+
+
+@pytest.mark.skipif(
+    not os.environ.get("SIEGE_NB_SOURCES"), reason="set SIEGE_NB_SOURCES to the texts' folder"
+)
+def test_every_quote_stands_in_its_text() -> None:
+    folder = Path(os.environ["SIEGE_NB_SOURCES"])
+    checked = 0
+    for where, attribution in every_attribution():
+        for cite in attribution.cites:
+            file = sn.SOURCES[cite.key].file
+            if not cite.quote or file is None:
+                continue
+            text = _plain((folder / file).read_text(encoding="utf-8"))
+            for part in re.split(r"\s*\[\.\.\.\]\s*", cite.quote):
+                assert _plain(part) in text, (where, cite.key, part)
+            checked += 1
+    assert checked >= 20
