@@ -13,7 +13,7 @@ from siege_nb.ai.base import TEAMS, demand_available, team_of
 from siege_nb.games.base import BOARD_OPTIONS, Game, IllegalMove, Move, Verdict
 from siege_nb.games.registry import new_game
 from siege_nb.render.view import GAME_TITLES, BoardView, Highlights
-from siege_nb.rules import options, preset_values, presets
+from siege_nb.rules import options, preset_values, presets, rule_heading
 from siege_nb.widgets.common import (
     Blitter,
     canvas_for,
@@ -358,6 +358,14 @@ class BoardWidget(w.HBox):
                 )
         if n_legal == 0 and len(lines) == 1:
             lines.append("It has no move here.")
+        # The board labels forbidden moves with a rule's id; say here what each id is.
+        ids = sorted({v.rule for v in self._verdicts.values() if not v.legal and v.rule})
+        if ids:
+            key = "; ".join(
+                f"<b>{escape(i)}</b> = {escape(rule_heading(self.game.game, i).removesuffix(f' ({i})'))}"
+                for i in ids
+            )
+            lines.append(f"<small>Marks on the board: {key}.</small>")
         self.message.value = "<br>".join(lines)
 
     def _try_move(self, node: str) -> bool:
