@@ -361,10 +361,8 @@ class BoardWidget(w.HBox):
         # The board labels forbidden moves with a rule's id; say here what each id is.
         ids = sorted({v.rule for v in self._verdicts.values() if not v.legal and v.rule})
         if ids:
-            key = "; ".join(
-                f"<b>{escape(i)}</b> = {escape(rule_heading(self.game.game, i).removesuffix(f' ({i})'))}"
-                for i in ids
-            )
+            names = {i: rule_heading(self.game.game, i).removesuffix(f" ({i})") for i in ids}
+            key = "; ".join(f"<b>{escape(i)}</b> = {escape(n)}" for i, n in names.items())
             lines.append(f"<small>Marks on the board: {key}.</small>")
         self.message.value = "<br>".join(lines)
 
