@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -75,7 +76,15 @@ class RuleComparer(w.VBox):
         self.fig = Figure(figsize=(width * len(chosen), height), dpi=100)
         self.canvas = canvas_for(self.fig)
         axes = self.fig.subplots(1, len(chosen), squeeze=False)[0]
-        self.fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.90, wspace=0.04)
+        # The option is named once, over all the boards (wrapped to the figure's width); each
+        # board names its choice. The title's room is kept in inches so it never overlaps.
+        total = width * len(chosen)
+        title = textwrap.wrap(f"{opt.heading}: {opt.question}", max(30, int(total / 0.13)))
+        room = 0.75 + 0.28 * len(title)
+        self.fig.subplots_adjust(
+            left=0.01, right=0.99, bottom=0.01, top=1 - room / height, wspace=0.04
+        )
+        self.fig.suptitle("\n".join(title), fontsize=15, y=1 - 0.06 / height, va="top")
         self.views = [
             BoardView(g, ax, caption=self._caption(g))
             for g, ax in zip(self.games, axes, strict=True)
@@ -94,7 +103,7 @@ class RuleComparer(w.VBox):
 
     def _caption(self, g: Game) -> str:
         choice = g.rules.choice(self.option.name)
-        return f"{self.option.heading} = {choice.label}\n({choice.attribution.tag})"
+        return f"{choice.label}\n({choice.attribution.tag})"
 
     def select(self, node: str | None) -> None:
         """Show the moves of the piece on ``node`` under every reading."""
