@@ -1,9 +1,9 @@
 """A deliberately simple reference move generator for the two hunt games.
 
-Belagerung and Pyramid Siege, written straight from ``/work/shared/rules-catalogue.md``
-(sections 2, 3 and the "Belagerung and Pyramid Siege" part of section 4) and the project's
-recorded decisions, independently of the engine in ``siege_nb``.  It imports nothing from
-``siege_nb`` and uses only the standard library.  Clarity over speed: the board is a plain set
+Belagerung and Pyramid Siege, written straight from the rules as the project documents them
+(the two games in ``docs/rules-reference.md``; sections 1.2, 1.3 and 3 of
+``docs/precise-readings.md``), independently of the engine in ``siege_nb``.  It imports nothing
+from ``siege_nb`` and uses only the standard library.  Clarity over speed: the board is a plain set
 of points and lines built from coordinates, distances come from a breadth-first search, and jump
 chains are enumerated by a small depth-first search.
 

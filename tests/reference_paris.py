@@ -1,7 +1,8 @@
 """A deliberately simple reference move generator for Siege of Paris.
 
-Written straight from ``/work/shared/rules-catalogue.md`` (sections 1.2, 1.5, 1.6 and the
-Siege of Paris part of section 4), independently of the engine in ``siege_nb``.  It imports
+Written straight from the rules as the project documents them (the board, movement, capture
+and protection in ``docs/rules-reference.md``; sections 1.1 and 2 of ``docs/precise-readings.md``),
+independently of the engine in ``siege_nb``.  It imports
 nothing from ``siege_nb`` and uses only the standard library.  Clarity over speed: plain
 coordinate arithmetic and small loops, no precomputed tables.
 

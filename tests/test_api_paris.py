@@ -1,4 +1,4 @@
-"""The public API contract of design.md section 3, exercised as a notebook would."""
+"""The public API (docs/design.md, section 5), exercised as a notebook would."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def test_contract_names() -> None:
             assert all(key in sn.SOURCES for key in c.sources)
 
 
-def test_presets_match_catalogue_table() -> None:
-    table = {  # catalogue 1.9, column by column
+def test_presets_match_the_reference_table() -> None:
+    table = {  # the Siege of Paris presets in docs/rules-reference.md, column by column
         "default": (3, "on-demand", "reach-any-army", 2, True, False, True, True, True),
         "boardandpieces": (3, "always", "reach-any-army", 2, True, False, False, False, False),
         "escale-a-jeux": (2, "on-demand", "adjacent", 1, True, False, True, True, True),

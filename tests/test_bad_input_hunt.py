@@ -2,8 +2,8 @@
 
 Every refusal must be a clear error that says what is wrong, and must leave the game exactly as
 it was.  The positions are chosen by hand; the expected reasons (the rule id, the option value,
-the point) follow from ``rules-catalogue.md`` sections 2, 3 and 4 and the API contract in
-``design.md`` section 3; distances to the fortress are counted by hand in the comments.
+the point) follow from ``docs/rules-reference.md``, ``docs/precise-readings.md`` and the public
+API in ``docs/design.md`` section 5; distances to the fortress are counted by hand in the comments.
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ def test_unknown_corner_point_message_does_not_call_it_a_point():
 
 
 def test_partial_positions_and_unusual_but_legal_setups_are_accepted():
-    # A partial position, with attackers standing on fortress points (catalogue 4: any number
+    # A partial position, with attackers standing on fortress points (precise readings 3: any number
     # of pieces up to the set).
     g = sn.new_game(BL, position={"e5": D, "c7": A, "d8": A, **BL_FILL})
     assert g.result is None and g.pieces()["c7"] == A and g.to_move == A
@@ -279,7 +279,8 @@ BL_CASES = [
         ["BL-2", "never-away"],
         "BL-2",
     ),
-    # BL-2 no-horizontal (royal-garrison): one rank up, inside the fortress too (catalogue 4).
+    # BL-2 no-horizontal (royal-garrison): one rank up, inside the fortress too (precise
+    # readings 3).
     (
         "sideways under no-horizontal",
         BL_STEPS,
@@ -331,7 +332,7 @@ BL_CASES = [
         ["BL-3", "strict"],
         "BL-3",
     ),
-    # Huffing (BL-3 huff, catalogue 4).
+    # Huffing (BL-3 huff, precise readings 3).
     # (The reasons of these refusals do not cite "BL-3" in their words; the verdict's rule
     # does. See the report on this file.)
     (
@@ -426,7 +427,7 @@ BL_CASES = [
         ["BL-3", "strict"],
         "BL-3",
     ),
-    # Jumps and chains (2.1, BL-4, catalogue 4).
+    # Jumps and chains (BL-4, precise readings 3).
     (
         "jump over a defender",
         {"e5": D, "e6": D, "c8": D, **BL_FILL},
@@ -592,7 +593,7 @@ PS_CASES = [
         ["PS-3", "strict"],
         "PS-3",
     ),
-    # Huffing (PS-3 huff, catalogue 4).
+    # Huffing (PS-3 huff, precise readings 3).
     (
         "huff of a defender that had no capture",
         PS_JUMP,
@@ -645,7 +646,7 @@ PS_CASES = [
         ["PS-3", "strict"],
         "PS-3",
     ),
-    # Jumps and chains (3.1, PS-4, catalogue 4).
+    # Jumps and chains (PS-4, precise readings 3).
     (
         "jump over a defender",
         {**PS_JUMP, "r3c1": D},

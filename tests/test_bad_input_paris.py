@@ -2,8 +2,8 @@
 
 Every refusal must be a clear error that names what is wrong (a key word of the message is
 checked), and a refused move or record must change nothing.  The expectations come from
-``rules-catalogue.md`` section 1 and section 4 ("Set-up validation rejects ...") and the API
-contract of ``design.md`` section 3.
+``docs/rules-reference.md``, ``docs/precise-readings.md`` section 2 ("Set-ups") and the public
+API in ``docs/design.md`` section 5.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def snapshot(g):
 
 
 # =====================================================================================
-# Set-up validation (catalogue section 4)
+# Set-up validation (docs/precise-readings.md, section 2, "Set-ups")
 # =====================================================================================
 WS = "white soldier"
 # Light squares (file index + rank odd) for White, dark ones for Black.
@@ -187,7 +187,7 @@ def test_partial_positions_are_accepted():
     )
     assert g.result is None
     assert g.pieces() == {"k7": "garrison soldier", "j8": "black soldier", "l1": "white general"}
-    assert g.to_move == "garrison" and g.next_army == "white"  # catalogue 4: White by default
+    assert g.to_move == "garrison" and g.next_army == "white"  # precise readings: White by default
     assert g.legal_moves()
 
 
@@ -554,7 +554,7 @@ def test_a_misspelt_legal_move_is_not_blamed_on_sp15(text):
 
 
 def test_c1_to_c7_are_squares_not_circles():
-    """Only c0 can be a misspelt circle: c1..c16 are squares of file c (catalogue 1.2)."""
+    """Only c0 can be a misspelt circle: c1..c16 are squares of file c (precise readings 1.1)."""
     g = sn.new_game(GAME)
     g.play("C0-f5")
     move = g.play("b3-c4")

@@ -1,5 +1,6 @@
-"""Figures B and C of the French source (catalogue 1.7): five reconstructions, four readings
-of "protected", twenty verdicts, each checked through the public API."""
+"""Figures B and C of the French source (docs/precise-readings.md, section 2): five
+reconstructions, four readings of "protected", twenty verdicts, each checked through the public
+API."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Belagerung and Pyramid Siege: a test per option id, hand-counted move numbers, the fixed
 rules (chains, huffing, the end of the game).
 
-Every expected number below was counted by hand from rules-catalogue.md sections 2-4; the
-reasoning is in the comments.
+Every expected number below was counted by hand from docs/rules-reference.md and
+docs/precise-readings.md; the reasoning is in the comments.
 """
 
 from __future__ import annotations

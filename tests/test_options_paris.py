@@ -1,5 +1,6 @@
 """One test per Siege of Paris option, named after its id, with a position where the choice
-changes what is legal or who wins; then the fixed rules that the catalogue numbers."""
+changes what is legal or who wins; then the fixed rules that have an id
+(docs/rules-reference.md)."""
 
 from __future__ import annotations
 

@@ -116,7 +116,7 @@ def random_rules(rng):
 
 
 def allowed(piece, node, position):
-    """Set-up validity of one more piece (catalogue section 4)."""
+    """Set-up validity of one more piece (docs/precise-readings.md, section 2)."""
     if node in position:
         return False
     side, kind = piece.split()

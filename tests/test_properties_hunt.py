@@ -3,11 +3,12 @@
 Random legal games under a random preset (``sn.presets(game)``) with random overrides of single
 options (``sn.options(game)``); moves are drawn from ``legal_moves()`` with a hypothesis-seeded
 ``random.Random`` and a slight bias towards long chains, defender steps that leave a capture
-unmade (so that huffs arise) and huffs.  The expectations come from ``rules-catalogue.md``
-sections 2, 3 and 4 and the API contract of ``design.md`` section 3.  Only the lines of the
-boards are taken from ``siege_nb.boards`` (their ``step`` tables); the points, the fortress, the
-distances, the direction rules, the huff rules and the end of the game are written here from the
-catalogue, and the checks read the engine only through the public API.
+unmade (so that huffs arise) and huffs.  The expectations come from
+``docs/rules-reference.md``, ``docs/precise-readings.md`` and the public API in
+``docs/design.md`` section 5.  Only the lines of the boards are taken from ``siege_nb.boards``
+(their ``step`` tables); the points, the fortress, the distances, the direction rules, the huff
+rules and the end of the game are written here from those documents, and the checks read the
+engine only through the public API.
 
 1. invariants after every ply (set counts, one piece per point, what disappears and how, lines,
    attacker directions, straight jump chains, turn order, huffing, strict capture, move limit,
@@ -38,7 +39,7 @@ GAMES = (BL, PS)
 A, D = "attacker", "defender"
 OTHER = {A: D, D: A}
 
-# -- the catalogue, written out ------------------------------------------------------------------
+# -- the documented rules, written out ------------------------------------------------------------
 # 2.1 / 3.1: the sets.
 SET = {BL: {A: 50, D: 3}, PS: {A: 27, D: 3}}
 # BL-5: defenders win with fewer than 17 attackers left; PS-8: with 5 or fewer left.
@@ -75,8 +76,8 @@ SETTINGS = {"deadline": None, "database": None, "print_blob": True}
 
 class Geometry:
     """One board under one choice of the board options: points, lines, jumps, fortress,
-    distances and ranks.  Lines come from ``siege_nb.boards``; everything else from the
-    catalogue."""
+    distances and ranks.  Lines come from ``siege_nb.boards``; everything else from
+    docs/precise-readings.md."""
 
     def __init__(self, game: str, horns: str | None, diagonals: str | None) -> None:
         self.game = game
@@ -89,7 +90,7 @@ class Geometry:
             self.points = set(PS_POINTS)
             self.fortress = frozenset(PS_FORTRESS)
         names = board.names
-        assert set(names) == self.points, "the board's points are not the catalogue's"
+        assert set(names) == self.points, "the board's points are not the documented ones"
         assert {names[p] for p in board.fortress_points} == self.fortress
         self.all_points = sorted(self.points)
         # Lines by direction: a jump goes two steps along one direction table.
@@ -104,7 +105,7 @@ class Geometry:
                         self.jumps[names[p]].add((names[q], names[r]))
         for p, qs in self.neighbours.items():  # lines go both ways
             assert all(p in self.neighbours[q] for q in qs), p
-        # Graph distance to the nearest fortress point on the empty board (catalogue 4).
+        # Graph distance to the nearest fortress point on the empty board (precise readings 3).
         self.distance = {p: 0 for p in self.fortress}
         queue = deque(self.fortress)
         while queue:
@@ -131,9 +132,10 @@ def geometry_of(g: sn.Game) -> Geometry:
     return geometry(PS)
 
 
-# -- the rules, from the catalogue -----------------------------------------------------------------
+# -- the rules, from the documents -----------------------------------------------------------------
 def towards_ok(game: str, mode: str, geo: Geometry, a: str, b: str) -> bool:
-    """BL-2 / PS-5 (and catalogue 4 on no-horizontal and on any) for an attacker step a -> b."""
+    """BL-2 / PS-5 (and precise readings 3 on no-horizontal and on any) for an attacker step
+    a -> b."""
     dist = geo.distance
     if mode == "any":
         return True
@@ -277,7 +279,7 @@ def snapshot(g: sn.Game):
 
 # -- invariants ------------------------------------------------------------------------------------
 def check_position(g: sn.Game, model: Model, geo: Geometry) -> None:
-    """The position, the legal moves and the result agree with the catalogue."""
+    """The position, the legal moves and the result agree with the documented rules."""
     game = g.game
     pieces = g.pieces()
     counts = Counter(pieces.values())
@@ -293,7 +295,7 @@ def check_position(g: sn.Game, model: Model, geo: Geometry) -> None:
         return
     assert legal, "a game in progress must have a move for the side to move"
     capture = g.rules["capture"]
-    # Huffing (catalogue 4): only under capture = huff, only the defenders the model expects.
+    # Huffing (precise readings 3): only under capture = huff, only the defenders the model expects.
     assert g.huffed == model.huffed
     assert g.huffable == tuple(sorted(model.huffable)), (g.huffable, model.huffable)
     huffs = {m.text for m in legal if m.kind == "huff"}
@@ -334,7 +336,7 @@ def side_can_move(g: sn.Game, model: Model, geo: Geometry, pieces: dict[str, str
     if g.to_move == D:
         return bool(defender_steps(pieces, geo) or single_jumps(pieces, geo))
     if model.huffable and not model.huffed:
-        return True  # catalogue 4: huffs count as legal moves
+        return True  # precise readings 3: huffs count as legal moves
     return bool(attacker_steps(g, pieces, geo)[0])
 
 
@@ -435,8 +437,8 @@ def apply_model(
         model.quiet = 0
         return
     if side == D and g.rules["capture"] == "huff":
-        # Catalogue 4: every defender that had a capture before a non-capturing move, where it
-        # stands now.
+        # Precise readings 3: every defender that had a capture before a non-capturing move,
+        # where it stands now.
         could = {p for p in before if before[p] == D and single_jumps(before, geo, only=p)}
         model.huffable = {move.end if p == move.start else p for p in could}
         if g.rules.get("huff_target") == "moved":

@@ -1,11 +1,12 @@
 """Property tests (hypothesis) for Siege of Paris: random legal games under random rules.
 
-Every game starts from the standard set-up (catalogue 1.3) under a random preset, random
+Every game starts from the standard set-up (precise readings 1.1) under a random preset, random
 overrides of single options, a random garrison arrangement on the circles, a random first army
 and 2 or 3 players; moves are drawn from ``legal_moves()`` with a hypothesis-controlled
-``random.Random``.  The expectations come from ``rules-catalogue.md`` sections 1 and 4 and the
-API contract of ``design.md`` section 3; the checks below compute them from the public API only
-(pieces, moves, ``to_move``, ``next_army``), never from engine internals.
+``random.Random``.  The expectations come from ``docs/rules-reference.md``,
+``docs/precise-readings.md`` and the public API in ``docs/design.md`` section 5; the checks below
+compute them from the public API only (pieces, moves, ``to_move``, ``next_army``), never from
+engine internals.
 
 1. invariants after every ply (set counts, colours, SP-13/14/17/18/25, directions, no jumps,
    turn order, the move limit count, the order of the end checks);
@@ -39,17 +40,17 @@ SQUARES = [
 ]
 CIRCLES = [f"C{i}" for i in range(8)]
 NODES = SQUARES + CIRCLES
-assert len(SQUARES) == 156  # catalogue 1.2
+assert len(SQUARES) == 156  # precise readings 1.1
 
 ARMIES = ("white", "black")
 OTHER = {"white": "black", "black": "white"}
 FORWARD = {"white": 1, "black": -1}  # White advances towards rank 16, Black towards rank 1
-SET = {  # catalogue 1.1
+SET = {  # the fixed rule 'Setting up' in docs/rules-reference.md
     "white": {"general": 1, "colonel": 1, "captain": 2, "lieutenant": 2, "soldier": 12},
     "black": {"general": 1, "colonel": 1, "captain": 2, "lieutenant": 2, "soldier": 12},
     "garrison": {"general": 1, "colonel": 1, "soldier": 6},
 }
-# Gate circles and their squares for each citadel layout (catalogue 1.2).
+# Gate circles and their squares for each citadel layout (precise readings 1.1).
 GATES = {
     "ring": {"C0": ("f5", "g5"), "C4": ("f12", "g12")},
     "ring-flank-gates": {"C2": ("c8", "c9"), "C6": ("j8", "j9")},
@@ -69,7 +70,7 @@ SETTINGS = {"deadline": None, "database": None, "print_blob": True}
 QUICK = settings(max_examples=30 * SCALE, suppress_health_check=[HealthCheck.too_slow], **SETTINGS)
 
 
-# -- board helpers, straight from the catalogue ------------------------------------------------
+# -- board helpers, straight from docs/precise-readings.md -------------------------------------
 def is_circle(node: str) -> bool:
     return node.startswith("C")
 
@@ -83,7 +84,7 @@ def rank_of(square: str) -> int:
 
 
 def is_dark(square: str) -> bool:
-    """Catalogue 1.2: dark iff file index + rank is even, a = 1."""
+    """Precise readings 1.1: dark iff file index + rank is even, a = 1."""
     return (file_of(square) + rank_of(square)) % 2 == 0
 
 
@@ -162,7 +163,8 @@ def snapshot(g):
 
 def can_move(g, side: str) -> bool:
     """Whether ``side`` has a legal move in ``g``'s position: set the position up with ``side``
-    to move and see whether the set-up keeps it to move (catalogue 4: passes are automatic)."""
+    to move and see whether the set-up keeps it to move (precise readings 2: passes are
+    automatic)."""
     probe = sn.new_game(
         GAME, preset=g.rules.preset, position=g.pieces(), to_move=side, **dict(g.rules.settings)
     )
@@ -170,7 +172,7 @@ def can_move(g, side: str) -> bool:
 
 
 def expected_end(pieces, rules, quiet):
-    """The end check that must fire, in the catalogue's order (section 4), or None."""
+    """The end check that must fire, in the order of precise readings 2, or None."""
     soldiers = officers = soldiers_in = officers_in = 0
     for node, piece in pieces.items():
         if side_of(piece) == "garrison":
@@ -210,7 +212,7 @@ def check_position(g, garrison_size: int) -> None:
     for node, piece in pieces.items():
         side, kind = piece.split()
         if side in ARMIES and kind == "soldier" and not is_circle(node):
-            # Attacking soldiers never leave their colour (catalogue 1.3).
+            # Attacking soldiers never leave their colour (fixed rule 'How the pieces move').
             assert is_dark(node) == (side == "black"), (node, piece)
         if piece == "garrison soldier" and not is_circle(node):
             garrison_out[is_dark(node)] += 1
@@ -269,7 +271,7 @@ def check_move(before, move, g) -> None:
     assert move.path[0] == start and move.path[-1] == end, move
     for node in move.path[1:-1]:
         assert node not in before, (move, node)
-    # Circles and gates (SP-18, SP-13 re-entry, catalogue 1.2 lines).
+    # Circles and gates (SP-18, SP-13 re-entry, the lines of precise readings 1.1).
     if is_circle(start) and is_circle(end):
         assert end in ring_neighbours(start), move
     elif is_circle(start):
@@ -304,7 +306,7 @@ def check_direction(move, side, kind, rules) -> None:
 
 
 def check_turn(g, mover_side, next_before) -> None:
-    """Turn order after a ply (catalogue 1.4, and section 4 on passing)."""
+    """Turn order after a ply (fixed rule 'Turn order', and precise readings 2 on passing)."""
     if g.result is not None:
         return
     if mover_side == "garrison":

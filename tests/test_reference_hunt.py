@@ -1,8 +1,8 @@
 """Tests of the independent hunt-game reference move generator (tests/reference_hunt.py).
 
-Every expected number and move set below was worked out by hand from rules-catalogue.md
-(sections 2, 3, 4) and the project's recorded decisions, not taken from any program's output;
-the reasoning is in the comments.
+Every expected number and move set below was worked out by hand from the Belagerung and
+Pyramid Siege parts of docs/rules-reference.md and docs/precise-readings.md, not taken from any
+program's output; the reasoning is in the comments.
 
 Coordinates: Belagerung file a..i = x 1..9, rank = y; a point (x, y) is "even" when x + y is
 even.  Under `diagonals="alternating"` the diagonal of a unit square joins its two even corners

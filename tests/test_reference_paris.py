@@ -1,7 +1,7 @@
 """Tests of the independent Siege of Paris reference move generator (tests/reference_paris.py).
 
-Every expected move set below was counted by hand from rules-catalogue.md, not taken from any
-program's output.
+Every expected move set below was counted by hand from the Siege of Paris part of
+docs/rules-reference.md and docs/precise-readings.md, not taken from any program's output.
 """
 
 import os
@@ -79,7 +79,7 @@ def test_square_colours_of_the_start_position():
 
 
 # ------------------------------------------------------------------------------------------
-# Figures B and C of escale-a-jeux (catalogue section 1.7): 5 scenarios x 4 readings.
+# Figures B and C of escale-a-jeux (docs/precise-readings.md, section 2): 5 scenarios x 4 readings.
 # ------------------------------------------------------------------------------------------
 
 FIGURES = {
@@ -103,7 +103,7 @@ FIGURES = {
     ),
 }
 
-# True = capture allowed (target not protected), as in the catalogue's table.
+# True = capture allowed (target not protected), as in the table of precise-readings.md.
 ALLOWED = {
     ("B literal", "reach-any-army"): True,
     ("B literal", "reach-same-army"): True,

@@ -1,8 +1,9 @@
 """A JupyterLab server of our own and a headless Chromium, for tests and benchmarks.
 
-Facts from ``shared/browser-testing.md``: Debian's Chromium (never ``playwright install``),
-network-quiet flags, isolated Jupyter directories, the news toast disabled, and a careful
-"Run All" that waits for a connected, idle kernel and retries if nothing started.
+Why it works this way is written down in ``docs/browser-testing.md``: Debian's Chromium (never
+``playwright install``), network-quiet flags, isolated Jupyter directories, the news toast
+disabled, and a careful "Run All" that waits for a connected, idle kernel and retries if nothing
+started.
 """
 
 from __future__ import annotations
