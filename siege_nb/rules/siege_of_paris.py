@@ -186,7 +186,7 @@ OPTIONS: tuple[Option, ...] = (
             Choice(
                 False,
                 "No, play goes on.",
-                reconstruction("boardandpieces has no such draw; leaving it out follows that text"),
+                reconstruction("boardandpieces states no such draw; leaving it out follows that text"),
                 title="off",
             ),
         ),
@@ -531,7 +531,7 @@ OPTIONS: tuple[Option, ...] = (
             Choice(
                 False,
                 "No, play goes on.",
-                reconstruction("the other texts have no such draw; leaving it out follows them"),
+                reconstruction("the other texts state no such draw; leaving it out follows them"),
                 title="off",
             ),
         ),
