@@ -186,7 +186,9 @@ OPTIONS: tuple[Option, ...] = (
             Choice(
                 False,
                 "No, play goes on.",
-                reconstruction("boardandpieces states no such draw; leaving it out follows that text"),
+                reconstruction(
+                    "boardandpieces states no such draw; leaving it out follows that text"
+                ),
                 title="off",
             ),
         ),
