@@ -1,0 +1,30 @@
+"""The code stays ruff clean: the test command checks it, so CI does too."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ruff_finds_nothing() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--output-format",
+            "concise",
+            "siege_nb",
+            "tests",
+            "benchmarks",
+            "docs",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
