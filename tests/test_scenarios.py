@@ -36,6 +36,8 @@ REQUIRED = {
         "citadel-layouts",
         "three-per-colour",
         "move-limit-paris",
+        "invaders-only-draw",
+        "invaders-only-draw-order",
     ],
     "belagerung": [
         "belagerung-shortest-route",
@@ -55,6 +57,7 @@ REQUIRED = {
         "pyramid-capture",
         "pyramid-multi-jump",
         "pyramid-move-limit",
+        "pyramid-huff-target",
     ],
 }
 IDS = [s.id for s in sn.scenarios()]
@@ -80,6 +83,60 @@ def test_every_option_has_a_scenario(game: str) -> None:
     topics = {t for s in sn.scenarios(game) for t in s.topics}
     missing = [o.name for o in sn.options(game) if o.id not in topics and o.name not in topics]
     assert not missing, missing
+
+
+def _reader_text(s) -> str:
+    return "\n".join([s.title, s.summary, *(f"{st.title}\n{st.text}" for st in s.steps)])
+
+
+@pytest.mark.parametrize("scenario_id", IDS)
+def test_scenario_texts_speak_to_readers(scenario_id: str) -> None:
+    """No project jargon and no outside paths in what a reader sees."""
+    text = _reader_text(sn.scenario(scenario_id)).lower()
+    for word in ("catalog", "../shared", "/work/", "rules-catalogue", "design.md"):
+        assert word not in text, word
+
+
+def test_figure_b_quotes_both_halves_of_the_french_text() -> None:
+    """Rule 16 (the chess reading, the capturer likened to the king) against the caption of
+    figure B (a Black soldier protected by a White one): both quoted in French."""
+    text = _reader_text(sn.scenario("figure-b-literal"))
+    assert "comme le roi, aux échecs" in text and "protégée par" in text
+    assert "caption" in text and "rule 16" in text
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "option", "values"),
+    [
+        ("invaders-only-draw", "invaders_only_draw", (True, False)),
+        ("pyramid-huff-target", "huff_target", ("could-capture", "moved")),
+    ],
+)
+def test_the_new_choices_change_the_outcome(scenario_id: str, option: str, values) -> None:
+    """SP-26 and PS-10: a claim under each value, and at least one result or verdict differs."""
+    claims = sn.scenario(scenario_id).claims
+    outcomes = {
+        v: {
+            (c.move, c.after, c.line): (c.legal, c.result)
+            for c in claims
+            if c.under.get(option) == v
+        }
+        for v in values
+    }
+    assert all(outcomes.values())
+    a, b = (outcomes[v] for v in values)
+    assert any(a[k] != b[k] for k in a.keys() & b.keys())
+
+
+def test_invaders_only_draw_comes_after_the_placement_win_and_before_sp4() -> None:
+    s = sn.scenario("invaders-only-draw-order")
+    rules = {
+        tuple(sorted(c.under.items())): c.rule for c in s.claims if c.move is None and c.line == ()
+    }
+    assert rules[()] == "SP-26"
+    assert rules[(("placement_win", 2),)] == "SP-1"
+    assert rules[(("invaders_only_draw", False),)] == "SP-4"
+    assert all(r.ok for r in s.check())
 
 
 def test_figures_b_and_c_give_all_twenty_verdicts() -> None:
