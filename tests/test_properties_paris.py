@@ -61,6 +61,7 @@ WINNER_OF_RULE = {
     "SP-3": "garrison",
     "SP-4": None,
     "SP-23": None,
+    "SP-26": None,
     "move_limit": None,
 }
 
@@ -173,9 +174,10 @@ def can_move(g, side: str) -> bool:
 
 def expected_end(pieces, rules, quiet):
     """The end check that must fire, in the order of precise readings 2, or None."""
-    soldiers = officers = soldiers_in = officers_in = 0
+    soldiers = officers = soldiers_in = officers_in = garrison_in = 0
     for node, piece in pieces.items():
         if side_of(piece) == "garrison":
+            garrison_in += is_circle(node)
             continue
         inside = is_circle(node)
         if kind_of(piece) == "soldier":
@@ -189,6 +191,8 @@ def expected_end(pieces, rules, quiet):
         return "SP-3"
     if officers_in >= 1 and soldiers_in >= need:
         return "SP-1"
+    if rules["invaders_only_draw"] and not garrison_in and soldiers_in + officers_in:
+        return "SP-26"
     if rules["soldier_inside_draw"] and soldiers_in and (soldiers < need or officers == 0):
         return "SP-4"
     if rules["move_limit"] is not None and quiet >= rules["move_limit"]:

@@ -665,9 +665,9 @@ class HuntEngine:
                 opt_id,
             )
         if state.to_move != 0:
-            return False, "Only the attacker huffs, before his own move.", opt_id
+            return False, "Only the attacker huffs, before his own move.", "huffing"
         if state.huffed:
-            return False, "The attacker has already huffed this turn (one huff at most).", opt_id
+            return False, "The attacker has already huffed this turn (one huff at most).", "huffing"
         b = self.board
         if point not in b.index or state.cells[b.index[point]] != DEFENDER:
             return False, f"There is no defender on {point or '(no point given)'}.", "notation"
@@ -678,6 +678,9 @@ class HuntEngine:
             if self._huff_moved
             else (bool(state.huffable) and p == state.stepped)
         )
+        # Which defenders are eligible is the project's reading ("huffing"), except where
+        # the other reading of PS-10 would allow this one.
+        opt_id = "huffing"
         if other_allows and "huff_target" in self.rules:
             opt_id = self.rules.option("huff_target").id
         target = (

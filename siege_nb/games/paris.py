@@ -684,7 +684,7 @@ class ParisEngine:
             state.result = Result(
                 None,
                 f"{self._heads['SP-26']}: only attacking pieces stand in the citadel "
-                f"({rules.citation('invaders_only_draw')})",
+                f"({rules.choice('invaders_only_draw').attribution.words()})",
                 "SP-26",
             )
         elif self._inside_draw and soldiers_in and (soldiers < need or officers == 0):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from siege_nb.rules.model import Choice, Cite, Clause, FixedRule, Option, reconstruction, stated
-from siege_nb.rules.shared import fixed_rule, move_limit_option, removed_at_once
+from siege_nb.rules.shared import fixed_rule, huffing, move_limit_option, removed_at_once
 
 __all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS", "PRESET_NOTES"]
 
@@ -239,7 +239,8 @@ FIXED_RULES: dict[str, FixedRule] = {
             "Jump chains",
             "A defender may capture several attackers in one move.",
             Clause(
-                "Several jumps in one move are allowed, and going on is never required.",
+                "Several jumps in one move are allowed, and going on is never required: the "
+                "defender may stop after any jump.",
                 stated(
                     Cite(
                         "bonaludo",
@@ -250,7 +251,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 ),
             ),
             Clause(
-                "The direction may change between jumps, and the defender may stop after any jump.",
+                "The direction may change between jumps.",
                 reconstruction(
                     "the text's picture of a double capture is lost; turning is allowed as in "
                     "Pyramid Siege and draughts"
@@ -258,6 +259,7 @@ FIXED_RULES: dict[str, FixedRule] = {
             ),
             removed_at_once(),
         ),
+        huffing(stated("boardandpieces-siege", "wikipedia-asalto")),
         fixed_rule(
             "BL-5",
             "The defenders' win",

@@ -19,7 +19,7 @@ from siege_nb.rules.model import (
     reconstruction,
     stated,
 )
-from siege_nb.rules.shared import fixed_rule, move_limit_option, removed_at_once
+from siege_nb.rules.shared import fixed_rule, huffing, move_limit_option, removed_at_once
 
 __all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS", "PRESET_NOTES"]
 
@@ -193,6 +193,7 @@ FIXED_RULES: dict[str, FixedRule] = {
             ),
             removed_at_once(),
         ),
+        huffing(stated(_BONUS)),
         fixed_rule(
             "PS-6",
             "Escape clause",

@@ -3,9 +3,17 @@ have in common."""
 
 from __future__ import annotations
 
-from siege_nb.rules.model import Choice, Clause, FixedRule, Option, reconstruction
+from siege_nb.rules.model import (
+    Attribution,
+    Choice,
+    Clause,
+    FixedRule,
+    Option,
+    reading,
+    reconstruction,
+)
 
-__all__ = ["fixed_rule", "move_limit_option", "removed_at_once"]
+__all__ = ["fixed_rule", "huffing", "move_limit_option", "removed_at_once"]
 
 
 def move_limit_option(reset: str) -> Option:
@@ -35,6 +43,26 @@ def move_limit_option(reset: str) -> Option:
 def fixed_rule(rule_id: str, title: str, summary: str, *clauses: Clause) -> FixedRule:
     """A :class:`FixedRule` from its clauses (each with its attribution)."""
     return FixedRule(rule_id, summary, clauses, title)
+
+
+def huffing(stated_by: Attribution) -> FixedRule:
+    """How huffing works, when the capture option says 'huff': the removal is stated by the
+    texts in ``stated_by``; the details are the project's reading."""
+    return fixed_rule(
+        "huffing",
+        "Huffing",
+        "A defender that passed up a capture may be removed by the attacker before his move.",
+        Clause(
+            "When a defender could capture and made another move instead, the attacker may "
+            "remove a defender before his own move; the removal is not his move.",
+            stated_by,
+        ),
+        Clause(
+            "At most one huff per turn; after it the attacker still moves; the chance lapses "
+            "once he has moved; a chain stopped early is not huffed.",
+            reading("the texts do not settle these details"),
+        ),
+    )
 
 
 def removed_at_once() -> Clause:

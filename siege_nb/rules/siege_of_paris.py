@@ -72,9 +72,10 @@ OPTIONS: tuple[Option, ...] = (
         "ring",
         reconstruction=True,
         note=(
-            "The texts say only that the citadel is eight circles joined by lines, with two "
-            "exits on opposite sides leading to two light and two dark squares (the French "
-            "rules, rule 11; the Portuguese rules). Both layouts are reconstructions."
+            "The texts say only that the citadel is eight connected cells (boardandpieces), "
+            "circles joined by lines (the French rules, rule 17; the Portuguese rules), with two "
+            "exits leading to two light and two dark squares (the French rules, rule 11) on "
+            "opposite sides (the Portuguese rules). Both layouts are reconstructions."
         ),
         title="Citadel layout",
     ),
@@ -296,10 +297,16 @@ OPTIONS: tuple[Option, ...] = (
                 stated(
                     Cite(
                         "ludosofia",
-                        f"{_LUDO_INVADERS}, rules 3 and 4",
+                        f"{_LUDO_INVADERS}, rule 3 (colonels)",
                         "sempre para frente",
                         "always forward",
-                    )
+                    ),
+                    Cite(
+                        "ludosofia",
+                        f"{_LUDO_INVADERS}, rule 4 (captains)",
+                        "1 casa de cada vez para frente",
+                        "1 square at a time forward",
+                    ),
                 ),
                 title="forward only",
             ),
@@ -538,6 +545,11 @@ OPTIONS: tuple[Option, ...] = (
             ),
         ),
         False,
+        note=(
+            "Under this reading the garrison can force the draw by leaving the citadel empty "
+            "while an attacker is inside, and the attackers can win by placement only while a "
+            "garrison piece stays inside (or from a set-up)."
+        ),
         title="Draw: only invaders inside",
     ),
     move_limit_option("a capture or an entry into the citadel"),
@@ -598,15 +610,35 @@ FIXED_RULES: dict[str, FixedRule] = {
             "A 12 x 16 checkerboard whose central 6 x 6 squares are a citadel of eight circles.",
             Clause(
                 "A rectangular checkerboard of 12 x 16 squares; its central 36 squares are "
-                "replaced by a citadel of eight connected circles.",
-                stated(Cite("boardandpieces", "the board", "12x16 squares")),
+                "replaced by a citadel of eight connected cells.",
+                stated(Cite("boardandpieces", "the board", "8 connected cells")),
             ),
             Clause(
-                "The citadel has two exits on opposite sides, along lines, leading to two light "
-                "and two dark squares.",
+                "The citadel's cells are circles joined by marked lines, along which the "
+                "garrison moves from circle to circle.",
                 stated(
-                    Cite("escale-a-jeux", "rule 11"),
-                    Cite("ludosofia", "rules of the game", "duas saídas", "two exits"),
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 17",
+                        "d'un cercle à l'autre",
+                        "from one circle to another",
+                    ),
+                    Cite("ludosofia", f"{_LUDO_DEFENDERS}, rule 1"),
+                ),
+            ),
+            Clause(
+                "The citadel has two exits along lines, leading to two light and two dark squares.",
+                stated(Cite("escale-a-jeux", "rule 11")),
+            ),
+            Clause(
+                "The two exits are on opposite sides of the citadel.",
+                stated(
+                    Cite(
+                        "ludosofia",
+                        "rules of the game",
+                        "duas saídas marcadas com setas em lados opostos",
+                        "two exits marked with arrows on opposite sides",
+                    )
                 ),
             ),
             Clause(
@@ -729,7 +761,11 @@ FIXED_RULES: dict[str, FixedRule] = {
                         "tous les soldats ennemis et six des officiers",
                         "all the enemy soldiers and six of the officers",
                     ),
-                    Cite("boardandpieces", "the defenders' win", "(source?)"),
+                    Cite(
+                        "boardandpieces",
+                        "the defenders' win",
+                        "24 opposing soldiers and 6 officers",
+                    ),
                     Cite("ludosofia", "objective"),
                     note="boardandpieces itself marks this win '(source?)'",
                 ),

@@ -73,7 +73,7 @@ SOURCES: dict[str, Source] = {
             "royal-garrison",
             "The Royal Garrison Game (Jaques), as summarised on BoardGameGeek",
             "en",
-            "Dated to about 1861 by the BoardGameGeek summary; bonaludo counts Royal Garrison "
+            note="Dated to about 1861 by the BoardGameGeek summary; bonaludo counts Royal Garrison "
             "among the 20th-century trade names of Belagerung. The two datings disagree, and "
             "neither text is at hand to settle it.",
             short="the Royal Garrison summary",
