@@ -312,7 +312,7 @@ OPTIONS: tuple[Option, ...] = (
             ),
         ),
         True,
-        title="Colonels, captains sideways",
+        title="Sideways steps",
     ),
     Option(
         "SP-8",
@@ -406,7 +406,7 @@ OPTIONS: tuple[Option, ...] = (
             ),
         ),
         False,
-        title="Attacking general turning",
+        title="General may turn",
     ),
     Option(
         "SP-15",
@@ -550,7 +550,7 @@ OPTIONS: tuple[Option, ...] = (
             "while an attacker is inside, and the attackers can win by placement only while a "
             "garrison piece stays inside (or from a set-up)."
         ),
-        title="Draw: only invaders inside",
+        title="Invaders-only draw",
     ),
     move_limit_option("a capture or an entry into the citadel"),
 )

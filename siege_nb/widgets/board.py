@@ -127,8 +127,8 @@ class BoardWidget(w.HBox):
                 options=labels,
                 description=opt.title or opt.name,
                 tooltip=f"{opt.heading}: {opt.question}",
-                style={"description_width": "210px"},
-                layout=w.Layout(width="430px"),
+                style={"description_width": "170px"},
+                layout=w.Layout(width="100%"),
             )
             self.option_selectors[opt.name] = dd
         self._syncing = False
