@@ -82,6 +82,16 @@ def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
                 {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}
             )
         )
+        # JupyterLab 4's default notebook windowing ("contentVisibility") left a board far down
+        # notebook 07 deaf to clicks after Run All (the cell div, not the canvas, took the
+        # click); "defer" renders every cell and the board answers. Readers are told the same
+        # in the README.
+        settings = home / "jupyter_config_dir" / "lab" / "user-settings" / "@jupyterlab"
+        tracker = settings / "notebook-extension"
+        tracker.mkdir(parents=True)
+        (tracker / "tracker.jupyterlab-settings").write_text(
+            json.dumps({"windowingMode": "defer"})
+        )
         port = free_port()
         if app == "lab":
             cmd = [
