@@ -10,7 +10,7 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 
 from siege_nb.ai.base import TEAMS, demand_available, team_of
-from siege_nb.games.base import BOARD_OPTIONS, Game, IllegalMove, Move, Verdict
+from siege_nb.games.base import BOARD_OPTIONS, Game, IllegalMove, Move, Verdict, group_readings
 from siege_nb.games.registry import new_game
 from siege_nb.render.view import GAME_TITLES, BoardView, Highlights
 from siege_nb.rules import options, preset_values, presets, rule_heading
@@ -614,6 +614,5 @@ class BoardWidget(w.HBox):
             f"{escape(v.reason)}"
         )
         if v.differs_under:
-            alts = "; ".join(escape(str(r)) for r in v.differs_under)
-            text += f"<br>It would be legal under {alts}."
+            text += f"<br>It would be legal under {escape(group_readings(v.differs_under))}."
         return text
