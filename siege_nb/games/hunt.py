@@ -373,7 +373,8 @@ class HuntEngine:
         moves = self._attacker_steps(cells, towards=True)
         if not moves and self.spec.escape_clause:
             moves = self._attacker_steps(cells, towards=False)
-        moves.extend(self._huffs[p] for p in self.huff_points(state))
+        if state.huffable and not state.huffed:  # rare: skip the call on most turns
+            moves.extend(self._huffs[p] for p in self.huff_points(state))
         return moves
 
     def huff_points(self, state: HuntState) -> tuple[int, ...]:
