@@ -20,7 +20,7 @@ from siege_nb.rules.model import (
     reconstruction,
     stated,
 )
-from siege_nb.rules.shared import move_limit_option
+from siege_nb.rules.shared import fixed_rule, move_limit_option
 
 __all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS", "PRESET_NOTES"]
 
@@ -597,14 +597,10 @@ PRESET_NOTES: dict[str, str] = {
 }
 
 
-def _rule(rule_id: str, title: str, summary: str, *clauses: Clause) -> FixedRule:
-    return FixedRule(rule_id, summary, clauses, title)
-
-
 FIXED_RULES: dict[str, FixedRule] = {
     r.id: r
     for r in (
-        _rule(
+        fixed_rule(
             "board",
             "The board",
             "A 12 x 16 checkerboard whose central 6 x 6 squares are a citadel of eight circles.",
@@ -647,7 +643,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 reconstruction("the board pictures are lost; names and colours are the project's"),
             ),
         ),
-        _rule(
+        fixed_rule(
             "set-up",
             "Setting up",
             "Attackers on squares of their own colour at the two ends; the garrison on the "
@@ -682,7 +678,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 reconstruction("figure A is lost; this arrangement fits the stated counts"),
             ),
         ),
-        _rule(
+        fixed_rule(
             "turn-order",
             "Turn order",
             "The garrison moves first; then White, the garrison, Black, the garrison, and so on.",
@@ -699,7 +695,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 stated(Cite("escale-a-jeux", "rule 1"), "boardandpieces"),
             ),
         ),
-        _rule(
+        fixed_rule(
             "movement",
             "How the pieces move",
             "Each piece moves by its rank; options decide the disputed points.",
@@ -748,7 +744,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 reconstruction("the texts describe no jumping, and give ranges as chess does"),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-3",
             "The garrison's win",
             "The garrison wins by capturing every attacking soldier and six officers.",
@@ -776,7 +772,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 reading("the texts name no army for the six officers"),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-12",
             "Garrison soldiers outside",
             "Outside the citadel a garrison soldier moves one square diagonally, any direction.",
@@ -801,7 +797,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 ),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-13",
             "Garrison soldiers' colour",
             "A garrison soldier keeps its square colour; it changes colour only through the "
@@ -833,7 +829,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 ),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-14",
             "Three soldiers per colour",
             "Never more than three garrison soldiers on each colour outside the citadel.",
@@ -847,7 +843,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 ),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-17",
             "Safe inside the citadel",
             "Attackers on a circle cannot be captured, and the garrison captures only from "
@@ -883,7 +879,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 ),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-18",
             "Entering the citadel",
             "An attacking piece on a gate's square may step onto that gate circle; inside, "
@@ -901,7 +897,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 reconstruction("the texts are silent on attackers' moves inside"),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-23",
             "Passing",
             "A side with no legal move passes; if no side can move, the game is drawn.",
@@ -911,7 +907,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 reconstruction("the texts do not say what happens when a side cannot move"),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-24",
             "No promotion",
             "There is no promotion at the far end of the board.",
@@ -920,7 +916,7 @@ FIXED_RULES: dict[str, FixedRule] = {
                 reconstruction("no text mentions promotion"),
             ),
         ),
-        _rule(
+        fixed_rule(
             "SP-25",
             "Who captures",
             "Only the garrison captures, by replacement; garrison pieces are never captured.",
