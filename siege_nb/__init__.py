@@ -73,7 +73,17 @@ __all__ = [
     "scenarios",
 ]
 
-__version__ = "0.1.0"
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("siege_nb")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
+__version__ = _version()
 
 # Drawing and widgets need matplotlib and ipywidgets; the engine does not. They load on first
 # use, so `import siege_nb` stays light.
@@ -87,6 +97,11 @@ _LAZY = {
     "RuleComparer": "siege_nb.widgets",
     "ScenarioLibrary": "siege_nb.widgets",
 }
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily loaded ones included (so they tab-complete)."""
+    return sorted(set(globals()) | set(_LAZY))
 
 
 def __getattr__(name: str) -> object:

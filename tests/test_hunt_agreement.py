@@ -23,15 +23,10 @@ Only the public API of siege_nb is used.  On a disagreement the test prints the 
 side to move, huff state, rules and the symmetric difference of the two move sets.
 """
 
-import os
 import random
-import sys
 import time
 
 import pytest
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
 from reference_hunt import (
     CHOICES,
     analyse,

@@ -96,3 +96,18 @@ def test_readme_taste_shows_what_the_engine_says() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert " ".join(out.split()) == " ".join(shown.split())
+
+
+def test_the_package_says_its_version_types_and_names() -> None:
+    import importlib.metadata
+
+    import siege_nb as sn
+
+    assert sn.__version__ == importlib.metadata.version("siege_nb")
+    assert (ROOT / "siege_nb" / "py.typed").is_file()
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "py.typed" in pyproject["tool"]["setuptools"]["package-data"]["siege_nb"]
+    # The lazily loaded names (drawing, widgets) are offered by tab completion too.
+    names = dir(sn)
+    assert {"BoardWidget", "draw", "RuleComparer", "new_game", "option_table"} <= set(names)
+    assert set(sn.__all__) <= set(names)

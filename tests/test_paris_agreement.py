@@ -15,14 +15,9 @@ Only the public API of siege_nb is used.  On a disagreement the test prints the 
 side to move, the rules and the symmetric difference of the two move sets.
 """
 
-import os
 import random
-import sys
 
 import pytest
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
 from reference_paris import analyse, is_dark, is_protected, is_square, square_name
 
 sn = pytest.importorskip("siege_nb")

@@ -10,13 +10,7 @@ even.  Under `diagonals="alternating"` the diagonal of a unit square joins its t
 the cross.  Pyramid: (r, c), lines to (r, c+1), (r+1, c), (r+1, c+1).
 """
 
-import os
-import sys
-
 import pytest
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
 from reference_hunt import (
     analyse,
     apply_move,

@@ -4,13 +4,7 @@ Every expected move set below was counted by hand from the Siege of Paris part o
 docs/rules-reference.md and docs/precise-readings.md, not taken from any program's output.
 """
 
-import os
-import sys
-
 import pytest
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
 from reference_paris import is_dark, is_protected, reference_moves
 
 DEFAULT_RULES = {

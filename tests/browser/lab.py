@@ -89,9 +89,7 @@ def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
         settings = home / "jupyter_config_dir" / "lab" / "user-settings" / "@jupyterlab"
         tracker = settings / "notebook-extension"
         tracker.mkdir(parents=True)
-        (tracker / "tracker.jupyterlab-settings").write_text(
-            json.dumps({"windowingMode": "defer"})
-        )
+        (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "defer"}))
         port = free_port()
         if app == "lab":
             cmd = [
