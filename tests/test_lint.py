@@ -1,4 +1,4 @@
-"""The code stays ruff clean: the test command checks it, so CI does too."""
+"""The code stays ruff clean and mypy clean: the test command checks both, so CI does too."""
 
 from __future__ import annotations
 
@@ -27,4 +27,10 @@ def test_ruff_finds_nothing() -> None:
         capture_output=True,
         text=True,
     )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_mypy_finds_nothing() -> None:
+    # The settings (files, untyped third-party packages) are in pyproject.toml.
+    run = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr

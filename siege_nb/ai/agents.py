@@ -264,7 +264,7 @@ class GreedyAgent(BaseAgent):
                 if m.kind == "huff":
                     out.append(((1, 0, 0, 0), m))
                     continue
-                s, e = index[m.start], index[m.end]
+                s, e = index[str(m.start)], index[str(m.end)]
                 occ[s], occ[e] = None, "attacker"
                 exposed = _hunt_jumps(board, occ)
                 occ[s], occ[e] = "attacker", None
@@ -278,7 +278,7 @@ class GreedyAgent(BaseAgent):
             if m.captures:
                 out.append(((1, len(m.captures), 0, 0), m))
                 continue
-            s, e = index[m.start], index[m.end]
+            s, e = index[str(m.start)], index[str(m.end)]
             occ[s], occ[e] = None, "defender"
             options = _hunt_jumps(board, occ)
             occ[s], occ[e] = "defender", None
@@ -305,8 +305,9 @@ class GreedyAgent(BaseAgent):
         # Upper bounds first: (enters, progress); the exposure check (a clone) only lowers them.
         bounds = []
         for m in moves:
-            piece = pieces[m.start]
-            s, e = index[m.start], index[m.end]
+            start, end = str(m.start), str(m.end)  # piece moves: both are points
+            piece = pieces[start]
+            s, e = index[start], index[end]
             if m.kind == "enter":
                 wanted = (officers_in == 0) if not piece.endswith("soldier") else soldiers_in < need
                 bounds.append(((2 if wanted else 1, 0), m))
@@ -529,11 +530,12 @@ class MCTSAgent(BaseAgent):
             for _ in range(played):
                 work.undo()
             # backpropagation
-            while node is not None:
-                node.visits += 1
-                if node.mover is not None:
-                    node.value += reward if node.mover == attack else 1.0 - reward
-                node = node.parent
+            back: _Node | None = node
+            while back is not None:
+                back.visits += 1
+                if back.mover is not None:
+                    back.value += reward if back.mover == attack else 1.0 - reward
+                back = back.parent
         self.last_iterations = iterations
         self.nodes = nodes
         return root

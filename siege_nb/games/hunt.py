@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 from siege_nb.boards import belagerung as belagerung_board
 from siege_nb.boards import pyramid as pyramid_board
@@ -770,8 +770,9 @@ class HuntGame(Game):
         state = self._state
         if state.huffed or state.result is not None:
             return ()
-        points = self._engine.huff_points(state)
-        return tuple(sorted(self._engine.board.names[p] for p in points))
+        engine = cast(HuntEngine, self._engine)
+        points = engine.huff_points(state)
+        return tuple(sorted(engine.board.names[p] for p in points))
 
     @property
     def huffed(self) -> bool:

@@ -499,7 +499,7 @@ class ParisEngine:
         cells = state.cells
         if state.to_move != GARRISON:
             army = state.to_move
-            out = []
+            out: list[tuple[Any, ...]] = []
             for node in sorted(state.occupied):
                 code = cells[node]
                 if code >> 3 == army:
@@ -871,7 +871,7 @@ class ParisEngine:
             )
         b = self.board
         cells = state.cells
-        start, end = b.index[move.start], b.index[move.end]
+        start, end = b.index[str(move.start)], b.index[str(move.end)]
         mover = piece_name(cells[start])
         if move.kind == "capture":
             return (

@@ -52,7 +52,9 @@ def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
     """Highlights for the piece on ``node`` from :meth:`Game.explore`, and the verdict per
     marked point (legal destinations, ringed captures, forbidden moves labelled by rule)."""
     verdicts: dict[str, Any] = {}
-    dest, capt, forb = [], [], {}
+    dest: list[str] = []
+    capt: list[str] = []
+    forb: dict[str, str] = {}
     for v in game.explore(node):
         sep = "x" if "x" in v.move else "-"
         end = v.move.split(sep)[1]  # a step's end, a capture's target, a chain's first landing
@@ -248,7 +250,7 @@ class BoardView:
                 zorder=Z_LINES,
             )
         )
-        segments = []
+        segments: list[list[tuple[float, float]]] = []
         for c in board.circles:
             segments.extend([board.xy[c], board.xy[d]] for d in board.circle_links[c] if d > c)
         for g in board.gates:
@@ -492,7 +494,7 @@ class BoardView:
         for artist in sorted(self.dynamic_artists(), key=lambda a: a.get_zorder()):
             if not artist.get_visible():
                 continue
-            if isinstance(artist, PathCollection) and not len(artist.get_offsets()):
+            if isinstance(artist, PathCollection) and not len(np.asarray(artist.get_offsets())):
                 continue  # nothing to draw, and drawing nothing still costs
             self.ax.draw_artist(artist)
 
@@ -537,17 +539,19 @@ class BoardView:
 
     def pieces_drawn(self) -> int:
         """How many pieces the drawing shows (for tests)."""
-        return sum(len(c.get_offsets()) for c in self._pieces.values())
+        return sum(len(np.asarray(c.get_offsets())) for c in self._pieces.values())
 
     def drawn_at(self, kind: str) -> set[str]:
         """Where pieces of ``kind`` are drawn (for tests); kinds are piece names."""
-        return {self.node_at(x, y) or "?" for x, y in self._pieces[kind].get_offsets()}
+        offsets = np.asarray(self._pieces[kind].get_offsets())
+        return {self.node_at(float(x), float(y)) or "?" for x, y in offsets}
 
     def highlighted(self) -> dict[str, set[str]]:
         """The nodes each highlight layer marks (for tests)."""
 
         def nodes(c: PathCollection) -> set[str]:
-            return {self.node_at(x, y) or "?" for x, y in c.get_offsets()}
+            offsets = np.asarray(c.get_offsets())
+            return {self.node_at(float(x), float(y)) or "?" for x, y in offsets}
 
         return {
             "selected": nodes(self._selected),

@@ -370,6 +370,8 @@ class BoardWidget(w.HBox):
         """Play or start the move from the selected piece to ``node``; False if none."""
         g = self.game
         start = self._selected
+        if start is None:
+            return False
         moves = [
             m for m in g.legal_moves() if m.start == start and len(m.path) > 1 and m.path[1] == node
         ]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ipympl.backend_nbagg import Canvas, FigureManager
-from matplotlib.backend_bases import MouseEvent
+from matplotlib.backend_bases import MouseButton, MouseEvent
 from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
@@ -66,7 +66,8 @@ def redraw(canvas: Canvas, in_event: bool) -> None:
 def mouse_click(canvas: Any, ax: Any, x: float, y: float, button: int = 1) -> None:
     """Send a synthetic mouse press at data point (x, y) of ``ax`` (for tests and demos)."""
     px, py = ax.transData.transform((x, y))
-    MouseEvent("button_press_event", canvas, px, py, button=button)._process()
+    event = MouseEvent("button_press_event", canvas, px, py, button=MouseButton(button))
+    canvas.callbacks.process(event.name, event)
 
 
 def escape(text: object) -> str:
