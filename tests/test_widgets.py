@@ -219,3 +219,21 @@ def test_rule_comparer() -> None:
     assert [len(v.highlighted()["destinations"]) for v in hunt.views] == [1, 1, 1, 1]
     with pytest.raises(ValueError, match="two to four"):
         RuleComparer(FIGURE_B, "protection", values=["adjacent"])
+
+
+def test_a_scenario_step_leaves_the_callers_highlights_alone() -> None:
+    from siege_nb.widgets.scenario import Step
+
+    mine = sn.Highlights(marked=["j9"])
+    g = sn.new_game("siege-of-paris", position={"k7": "garrison soldier", "j8": "black soldier"})
+    player = ScenarioPlayer([Step(g, "text", highlights=mine, mark=["k7"])])
+    player.go(0)
+    assert mine.marked == ["j9"]  # the player drew k7 and j9 on a copy
+    assert set(player.view.highlighted()["marked"]) == {"k7", "j9"}
+
+
+def test_board_changing_options_are_flagged_in_the_rule_data() -> None:
+    from siege_nb.games.base import BOARD_OPTIONS
+
+    flagged = {o.name for g in sn.GAMES for o in sn.options(g) if o.changes_board}
+    assert flagged == {"citadel", "horns", "diagonals"} == BOARD_OPTIONS

@@ -10,10 +10,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from siege_nb.rules import Attribution, Choice, Option, RuleSet, fixed_rules, format_value
+from siege_nb.rules import (
+    GAMES,
+    Attribution,
+    Choice,
+    Option,
+    RuleSet,
+    fixed_rules,
+    format_value,
+)
+from siege_nb.rules import options as all_options
 
-# Options that change the board's points or lines: not explored by Game.explore.
-BOARD_OPTIONS = frozenset({"citadel", "horns", "diagonals"})
+# Options that change the board's points or lines (flagged in the rule data): not explored by
+# Game.explore, and a widget rebuilds its drawing when one changes.
+BOARD_OPTIONS = frozenset(
+    opt.name for game in GAMES for opt in all_options(game) if opt.changes_board
+)
 
 __all__ = [
     "BOARD_OPTIONS",

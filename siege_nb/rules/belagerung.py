@@ -47,6 +47,7 @@ OPTIONS: tuple[Option, ...] = (
         reconstruction=True,
         note="The board picture is lost; both placements give 67 points and a 17-point fortress.",
         title="Fortress horns",
+        changes_board=True,
     ),
     Option(
         "diagonals",
@@ -81,6 +82,7 @@ OPTIONS: tuple[Option, ...] = (
         reconstruction=True,
         note="The text says the board has diagonal lines but not which.",
         title="Diagonal lines",
+        changes_board=True,
     ),
     Option(
         "BL-2",

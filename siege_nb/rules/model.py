@@ -254,6 +254,8 @@ class Option:
     reconstruction: bool = False
     note: str = ""
     title: str = ""
+    # True for options that change the board's points or lines (its geometry).
+    changes_board: bool = False
 
     @property
     def heading(self) -> str:

@@ -78,6 +78,7 @@ OPTIONS: tuple[Option, ...] = (
             "opposite sides (the Portuguese rules). Both layouts are reconstructions."
         ),
         title="Citadel layout",
+        changes_board=True,
     ),
     Option(
         "SP-1",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import ipywidgets as w
@@ -124,8 +124,9 @@ class ScenarioPlayer(w.VBox):
         if highlights is None and step.explore:
             highlights, _ = explore_highlights(step.game, step.explore)
         if step.mark:
-            highlights = highlights or Highlights()
-            highlights.marked = [*step.mark, *highlights.marked]
+            base = highlights or Highlights()
+            # A copy: the step's own Highlights (the caller's object) stays as it was.
+            highlights = replace(base, marked=[*step.mark, *base.marked])
         self.view.update(step.game, highlights=highlights, caption=step.title or None)
         self.counter.value = f"&nbsp; step {self.index + 1} of {len(self.steps)}"
         self.text.value = (
