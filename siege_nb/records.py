@@ -18,6 +18,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from siege_nb.games.base import IllegalMove
+from siege_nb.games.catalogue import CATALOGUE
 
 if TYPE_CHECKING:
     from siege_nb.games.base import Game
@@ -28,11 +29,6 @@ FORMAT = "siege_nb game record"
 VERSION = 1
 _KEYS = {"format", "version", "game", "preset", "options", "players", "setup", "moves", "undone"}
 _MAX_BYTES = 2_000_000
-_SETUP_KEYS = {
-    "siege-of-paris": {"position", "to_move", "next_army"},
-    "belagerung": {"position", "to_move"},
-    "pyramid-siege": {"position", "to_move"},
-}
 
 
 class RecordError(ValueError):
@@ -108,9 +104,9 @@ def load_game(text: str | bytes) -> Game:
     undone = _expect(data["undone"], list, "'undone'")
     for i, m in enumerate(moves + undone):
         _expect(m, str, f"move {i + 1}")
-    if game_name not in _SETUP_KEYS:
-        raise RecordError(f"unknown game {game_name!r}; the games are {', '.join(_SETUP_KEYS)}")
-    unknown = set(setup) - _SETUP_KEYS[game_name]
+    if game_name not in CATALOGUE:
+        raise RecordError(f"unknown game {game_name!r}; the games are {', '.join(CATALOGUE)}")
+    unknown = set(setup) - CATALOGUE[game_name].record_setup_keys
     if unknown:
         raise RecordError(f"'setup' has unknown fields: {', '.join(sorted(unknown))}")
     position = _expect(setup.get("position"), dict, "'setup.position'")

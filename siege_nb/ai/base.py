@@ -18,14 +18,11 @@ from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 from siege_nb.games.base import Game, Move
+from siege_nb.games.catalogue import CATALOGUE
 
 __all__ = ["TEAMS", "Agent", "BaseAgent", "demand_available", "own_moves", "play_turn", "team_of"]
 
-TEAMS: dict[str, tuple[str, str]] = {
-    "siege-of-paris": ("garrison", "attackers"),
-    "belagerung": ("attacker", "defender"),
-    "pyramid-siege": ("attacker", "defender"),
-}
+TEAMS: dict[str, tuple[str, str]] = {name: info.teams for name, info in CATALOGUE.items()}
 
 
 @runtime_checkable

@@ -6,17 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from siege_nb.games.base import Game
-from siege_nb.games.hunt import SPECS, HuntEngine, HuntGame
-from siege_nb.games.paris import ParisEngine, ParisGame
-from siege_nb.rules import GAMES, rules
+from siege_nb.games.catalogue import game_info
+from siege_nb.rules import rules
 
 __all__ = ["new_game"]
-
-_SETUP_KEYS = {
-    "siege-of-paris": ("next_army", "garrison"),
-    "belagerung": ("defenders",),
-    "pyramid-siege": ("defenders",),
-}
 
 
 def new_game(
@@ -42,28 +35,13 @@ def new_game(
     >>> g.rules["protection"], g.to_move, g.players
     ('adjacent', 'garrison', 3)
     """
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
-    setup_names = _SETUP_KEYS.get(game, ())
+    info = game_info(game)
     setup: dict[str, Any] = {"position": position}
     if to_move is not None:
         setup["to_move"] = to_move
-    for key in setup_names:
+    for key in info.setup_keys:
         if key in options:
             setup[key] = options.pop(key)
     ruleset = rules(game, preset, **options)
-    if game == "siege-of-paris":
-        if players not in (2, 3):
-            hint = (
-                " Five players are listed by one source, but no source says how they play: "
-                "an open question, not a mode."
-                if players == 5
-                else ""
-            )
-            raise ValueError(f"Siege of Paris is for 2 or 3 players, not {players!r}.{hint}")
-        engine = ParisEngine(ruleset)
-        return ParisGame(engine, engine.initial_state(setup), players)
-    if players != 2:
-        raise ValueError(f"{game} is a game for two players, not {players!r}")
-    hunt = HuntEngine(SPECS[game], ruleset)
-    return HuntGame(hunt, hunt.initial_state(setup), players)
+    info.check_players(players)
+    return info.start(ruleset, setup, players)

@@ -22,14 +22,11 @@ from matplotlib.text import Text
 
 from siege_nb.games.base import Game, Move
 from siege_nb.render.style import MARKERS, PALETTE, PIECE_COLOURS, RANK_SIZE
+from siege_nb.rules import GAMES, title
 
 __all__ = ["BoardView", "Highlights", "explore_highlights"]
 
-GAME_TITLES = {
-    "siege-of-paris": "Siege of Paris",
-    "belagerung": "Belagerung",
-    "pyramid-siege": "Pyramid Siege",
-}
+GAME_TITLES = {g: title(g) for g in GAMES}
 # Figure size in inches per game: large enough for a projector, about a screen's height.
 FIGSIZE = {"siege-of-paris": (7.4, 9.4), "belagerung": (7.6, 8.0), "pyramid-siege": (8.0, 7.2)}
 Z_BOARD, Z_LINES, Z_POINTS, Z_DEST, Z_PIECES, Z_RINGS, Z_MARKS, Z_TEXT = 0, 1, 2, 3, 5, 6, 7, 8

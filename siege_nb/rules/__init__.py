@@ -39,6 +39,7 @@ __all__ = [
     "Source",
     "fixed_rules",
     "format_value",
+    "id_prefix",
     "option",
     "options",
     "preset_note",
@@ -46,6 +47,7 @@ __all__ = [
     "presets",
     "rule_heading",
     "rules",
+    "title",
 ]
 
 _MODULES: dict[str, ModuleType] = {m.GAME: m for m in (siege_of_paris, belagerung, pyramid_siege)}
@@ -59,6 +61,16 @@ def _module(game: str) -> ModuleType:
     if game in GAMES:
         raise NotImplementedError(f"{game!r} is not implemented yet (see the README's status list)")
     raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+
+
+def title(game: str) -> str:
+    """The game's name as a reader knows it: ``"Siege of Paris"``."""
+    return str(_module(game).TITLE)
+
+
+def id_prefix(game: str) -> str:
+    """The prefix of the game's rule ids: ``"SP"`` for ``SP-16``."""
+    return str(_module(game).ID_PREFIX)
 
 
 def options(game: str) -> tuple[Option, ...]:

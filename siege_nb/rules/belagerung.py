@@ -15,6 +15,8 @@ from siege_nb.rules.shared import fixed_rule, huffing, move_limit_option, remove
 __all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS", "PRESET_NOTES"]
 
 GAME = "belagerung"
+TITLE = "Belagerung"
+ID_PREFIX = "BL"  # the project's numbering of this game's rules
 
 _LOST = "the board picture is lost"
 

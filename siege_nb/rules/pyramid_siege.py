@@ -24,6 +24,8 @@ from siege_nb.rules.shared import fixed_rule, huffing, move_limit_option, remove
 __all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS", "PRESET_NOTES"]
 
 GAME = "pyramid-siege"
+TITLE = "Pyramid Siege"
+ID_PREFIX = "PS"  # the project's numbering of this game's rules
 
 _PLAY = "play"
 _COMPULSORY = Cite("boardandpieces-pyramid", _PLAY, "Captures by the defender are compulsory")

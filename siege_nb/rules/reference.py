@@ -25,10 +25,12 @@ from siege_nb.rules import (
     GAMES,
     SOURCES,
     fixed_rules,
+    id_prefix,
     options,
     preset_note,
     preset_values,
     presets,
+    title,
 )
 from siege_nb.rules.model import Attribution, Cite, Option, format_value
 
@@ -37,16 +39,12 @@ __all__ = ["COMMAND", "GAME_TITLES", "main", "rules_reference"]
 COMMAND = "python3 -m siege_nb.rules.reference > docs/rules-reference.md"
 """The command that regenerates the checked-in reference."""
 
-GAME_TITLES: dict[str, str] = {
-    "siege-of-paris": "Siege of Paris",
-    "belagerung": "Belagerung",
-    "pyramid-siege": "Pyramid Siege",
-}
-"""The games' names as a reader knows them."""
+GAME_TITLES: dict[str, str] = {g: title(g) for g in GAMES}
+"""The games' names as a reader knows them (from the rule data)."""
 
 _LANGUAGES = {"en": "English", "fr": "French", "pt": "Portuguese", "it": "Italian"}
 
-_ID_PREFIXES = {"siege-of-paris": "SP", "belagerung": "BL", "pyramid-siege": "PS"}
+_ID_PREFIXES = {g: id_prefix(g) for g in GAMES}
 
 
 def _md(text: str) -> str:

@@ -25,6 +25,8 @@ from siege_nb.rules.shared import fixed_rule, move_limit_option
 __all__ = ["FIXED_RULES", "GAME", "OPTIONS", "PRESETS", "PRESET_NOTES"]
 
 GAME = "siege-of-paris"
+TITLE = "Siege of Paris"
+ID_PREFIX = "SP"  # the project's numbering of this game's rules
 
 # Places in the texts that several entries cite.
 _BAP_ATTACK = Cite("boardandpieces", "movements of the attacking armies")

@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
 from siege_nb.rules import GAMES, presets
 from siege_nb.widgets.board import BoardWidget
@@ -54,7 +55,8 @@ class Classroom(w.VBox):
         super().__init__([header, self.tabs])
 
     def _new(self, game: str, preset: str) -> Any:
-        players = self.players if game == "siege-of-paris" else 2
+        allowed = game_info(game).players
+        players = self.players if self.players in allowed else allowed[0]
         return new_game(game, preset, players=players)
 
     def start(self, game: str, preset: str = "default") -> None:

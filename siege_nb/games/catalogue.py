@@ -1,0 +1,115 @@
+"""One record per game of what the rest of the package needs to know about it.
+
+Each game registers a :class:`GameInfo`: its name and title, its sides and teams, the winners
+a :class:`~siege_nb.games.base.Result` can name, the extra set-up fields, the player counts,
+and how to start a game. :func:`siege_nb.new_game`, game records and the computer players
+read this record instead of keeping tables of their own.
+
+>>> from siege_nb.games.catalogue import game_info
+>>> info = game_info("pyramid-siege")
+>>> info.title, info.teams, info.winners
+('Pyramid Siege', ('attacker', 'defender'), ('attackers', 'defenders'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from siege_nb.games.base import Game
+from siege_nb.games.hunt import SPECS, HuntEngine, HuntGame
+from siege_nb.games.paris import ParisEngine, ParisGame
+from siege_nb.rules import GAMES, RuleSet, title
+
+__all__ = ["CATALOGUE", "GameInfo", "game_info"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the package needs to know about one game, besides its rules.
+
+    ``start(rules, setup, players)`` validates a set-up (position, side to move and the
+    ``setup_keys`` extras) and returns the game.
+    """
+
+    name: str
+    title: str
+    sides: tuple[str, ...]
+    teams: tuple[str, str]
+    winners: tuple[str, ...]
+    setup_keys: tuple[str, ...]
+    record_setup_keys: frozenset[str]
+    players: tuple[int, ...]
+    players_note: str
+    start: Callable[[RuleSet, Mapping[str, Any], int], Game]
+
+    def check_players(self, players: object) -> None:
+        """A clear ``ValueError`` if the game is not for ``players`` players."""
+        if players in self.players:
+            return
+        words = {2: "two", 3: "three"}
+        if len(self.players) == 1:
+            allowed = f"is a game for {words.get(self.players[0], self.players[0])} players"
+        else:
+            allowed = "is for " + " or ".join(str(n) for n in self.players) + " players"
+        note = f" {self.players_note}" if self.players_note and players == 5 else ""
+        raise ValueError(f"{self.title} {allowed}, not {players!r}.{note}")
+
+
+def _start_paris(rules: RuleSet, setup: Mapping[str, Any], players: int) -> Game:
+    engine = ParisEngine(rules)
+    return ParisGame(engine, engine.initial_state(setup), players)
+
+
+def _starter(name: str) -> Callable[[RuleSet, Mapping[str, Any], int], Game]:
+    def start(rules: RuleSet, setup: Mapping[str, Any], players: int) -> Game:
+        engine = HuntEngine(SPECS[name], rules)
+        return HuntGame(engine, engine.initial_state(setup), players)
+
+    return start
+
+
+_HUNT_SIDES = ("attacker", "defender")
+
+CATALOGUE: dict[str, GameInfo] = {
+    info.name: info
+    for info in (
+        GameInfo(
+            "siege-of-paris",
+            title("siege-of-paris"),
+            sides=("garrison", "white", "black"),
+            teams=("garrison", "attackers"),
+            winners=("garrison", "attackers"),
+            setup_keys=("next_army", "garrison"),
+            record_setup_keys=frozenset({"position", "to_move", "next_army"}),
+            players=(2, 3),
+            players_note="Five players are listed by one source, but no source says how they "
+            "play: an open question, not a mode.",
+            start=_start_paris,
+        ),
+        *(
+            GameInfo(
+                name,
+                title(name),
+                sides=_HUNT_SIDES,
+                teams=_HUNT_SIDES,
+                winners=("attackers", "defenders"),
+                setup_keys=("defenders",),
+                record_setup_keys=frozenset({"position", "to_move"}),
+                players=(2,),
+                players_note="",
+                start=_starter(name),
+            )
+            for name in ("belagerung", "pyramid-siege")
+        ),
+    )
+}
+assert tuple(CATALOGUE) == GAMES, "every game of the rule data needs a GameInfo"
+
+
+def game_info(name: str) -> GameInfo:
+    """The :class:`GameInfo` of ``name``; ``ValueError`` for an unknown game."""
+    if name in CATALOGUE:
+        return CATALOGUE[name]
+    raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
