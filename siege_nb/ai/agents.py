@@ -25,16 +25,23 @@ from typing import Any
 
 from siege_nb.ai.base import BaseAgent, demand_available, own_moves, team_of
 from siege_nb.games.base import Game, Move
+from siege_nb.games.catalogue import CATALOGUE
+from siege_nb.games.hunt import SPECS
+from siege_nb.games.paris import BLACK, SET_COUNTS, SOLDIER, WHITE
 
 __all__ = ["GreedyAgent", "MCTSAgent", "RandomAgent", "evaluate"]
 
 PARIS = "siege-of-paris"
 # The team that attacks the fortress, per game (the winner's name is "attackers" in every game).
-ATTACK_TEAM = {PARIS: "attackers", "belagerung": "attacker", "pyramid-siege": "attacker"}
-# Hunt games: the defenders win once this many attackers or fewer are left (BL-5, PS-8).
-DEFENDER_WIN_AT = {"belagerung": 16, "pyramid-siege": 5}
-# Siege of Paris: the full attacking set (both armies), as in the rules' 'set-up' rule.
-PARIS_SOLDIERS, PARIS_OFFICERS = 24, 12
+ATTACK_TEAM = {name: info.attacking_team for name, info in CATALOGUE.items()}
+# Hunt games: the defenders win once this many attackers or fewer are left (BL-5, PS-8); read
+# from the engine's own game description, so the AI cannot drift from the rules.
+DEFENDER_WIN_AT = {name: spec.defenders_win_below - 1 for name, spec in SPECS.items()}
+# Siege of Paris: the full attacking set (both armies), from the engine's set counts.
+PARIS_SOLDIERS = sum(SET_COUNTS[army][SOLDIER] for army in (WHITE, BLACK))
+PARIS_OFFICERS = sum(
+    n for army in (WHITE, BLACK) for r, n in SET_COUNTS[army].items() if r != SOLDIER
+)
 # How much better (in expected score) a demand must look before the search agent makes it.
 DEMAND_MARGIN = 0.05
 # Pieces that move only diagonally and so never leave their colour.

@@ -37,6 +37,7 @@ class GameInfo:
     title: str
     sides: tuple[str, ...]
     teams: tuple[str, str]
+    attacking_team: str  # the team that attacks the fortress (one of ``teams``)
     winners: tuple[str, ...]
     setup_keys: tuple[str, ...]
     record_setup_keys: frozenset[str]
@@ -80,6 +81,7 @@ CATALOGUE: dict[str, GameInfo] = {
             title("siege-of-paris"),
             sides=("garrison", "white", "black"),
             teams=("garrison", "attackers"),
+            attacking_team="attackers",
             winners=("garrison", "attackers"),
             setup_keys=("next_army", "garrison"),
             record_setup_keys=frozenset({"position", "to_move", "next_army"}),
@@ -94,6 +96,7 @@ CATALOGUE: dict[str, GameInfo] = {
                 title(name),
                 sides=_HUNT_SIDES,
                 teams=_HUNT_SIDES,
+                attacking_team="attacker",
                 winners=("attackers", "defenders"),
                 setup_keys=("defenders",),
                 record_setup_keys=frozenset({"position", "to_move"}),
