@@ -37,3 +37,37 @@ def test_the_catalogue_covers_exactly_the_games() -> None:
     assert tuple(CATALOGUE) == sn.GAMES
     with pytest.raises(ValueError, match="unknown game"):
         game_info("chess")
+
+
+@pytest.mark.parametrize("name", sn.GAMES)
+def test_position_starts_a_game_from_here(name: str) -> None:
+    rng = random.Random(3)
+    g = sn.new_game(name)
+    for _ in range(7):
+        g.play(rng.choice(g.legal_moves()))
+    here = sn.new_game(name, **g.position())
+    assert (here.pieces(), here.to_move) == (g.pieces(), g.to_move)
+    assert {m.text for m in here.legal_moves()} == {m.text for m in g.legal_moves()}
+
+
+def test_with_rules_replays_the_history_or_goes_on_from_here() -> None:
+    g = sn.new_game("siege-of-paris")
+    g.play("C0-f5")
+    before = g.to_json()
+    h = g.with_rules(protection="adjacent")
+    assert h.rules["protection"] == "adjacent" and [m.text for m in h.moves] == ["C0-f5"]
+    assert g.to_json() == before  # the original game is untouched
+    assert g.with_rules("ludosofia", reset=True).rules.overrides == {}
+    # A sideways colonel step stops being legal: the new game starts from the current position.
+    pos = {"e4": "white colonel", "a15": "black soldier", "l16": "garrison general"}
+    g = sn.new_game("siege-of-paris", position=pos, to_move="white")
+    g.play("e4-f4")
+    h = g.with_rules(colonel_captain_sideways=False)
+    assert h.moves == () and h.pieces() == g.pieces() and h.to_move == g.to_move
+    # A position the new board cannot hold is refused, and the game is left as it was.
+    b = sn.new_game("belagerung", defenders=["b9", "e7", "g7"])  # b9: a top-row horn
+    with pytest.raises(ValueError, match="b9"):
+        b.with_rules(horns="beside-middle-row")
+    with pytest.raises(ValueError, match="no option"):
+        b.with_rules(nope=1)
+    assert b.rules["horns"] == "top-row"

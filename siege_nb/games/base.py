@@ -18,7 +18,10 @@ from siege_nb.rules import (
     RuleSet,
     fixed_rules,
     format_value,
+    preset_values,
+    rules,
 )
+from siege_nb.rules import option as find_option
 from siege_nb.rules import options as all_options
 
 # Options that change the board's points or lines (flagged in the rule data): not explored by
@@ -192,7 +195,7 @@ class Engine(Protocol):
     def pieces(self, state: Any) -> dict[str, str]: ...
     def setup_of(self, state: Any) -> dict[str, Any]: ...
     def text(self, state: Any) -> str: ...
-    def with_rules(self, rules: RuleSet) -> Engine: ...
+    def with_rules(self, rules: RuleSet, cache: bool = False) -> Engine: ...
     def parse(self, state: Any, text: str) -> Move | None: ...
     def candidates(self, state: Any, node: str) -> list[str]: ...
     def source_keys(self, rule: str) -> tuple[str, ...]: ...
@@ -475,6 +478,43 @@ class Game:
     def setup(self) -> dict[str, Any]:
         """The set-up this game started from: position, side to move and any game extras."""
         return self._engine.setup_of(self._states[0])
+
+    def position(self) -> dict[str, Any]:
+        """The current position as a set-up (position, side to move and any game extras), to
+        start another game from here: ``sn.new_game(g.game, **g.position())``."""
+        return self._engine.setup_of(self._state)
+
+    def with_rules(self, preset: str | None = None, *, reset: bool = False, **changes: Any) -> Game:
+        """This game under other rules, as a new game (this one is left as it is).
+
+        ``preset`` names the preset (the current one if ``None``); with ``reset`` the options
+        start from that preset's values, otherwise from the current ones; ``changes`` override
+        options by name or id. The history is replayed if every move stays legal; otherwise
+        the new game starts from the current position (``new.moves`` is then empty). Raises a
+        ``ValueError`` if even the current position is impossible under the new rules.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("siege-of-paris")
+        >>> _ = g.play("C0-f5")
+        >>> h = g.with_rules(protection="adjacent")
+        >>> h.rules["protection"], [m.text for m in h.moves]
+        ('adjacent', ['C0-f5'])
+        """
+        name = preset or self.rules.preset
+        values = preset_values(self.game, name) if reset else dict(self.rules.settings)
+        for key, value in changes.items():
+            alias = key[:3] in ("SP_", "BL_", "PS_")
+            values[find_option(self.game, key.replace("_", "-") if alias else key).name] = value
+        base = preset_values(self.game, name)
+        new_rules = rules(self.game, name, **{k: v for k, v in values.items() if base[k] != v})
+        engine = self._engine.with_rules(new_rules, cache=True)
+        try:
+            twin = type(self)(engine, engine.initial_state(self.setup()), self.players)
+            for move in self._moves:
+                twin.play(move.text)
+            return twin
+        except ValueError:
+            return type(self)(engine, engine.initial_state(self.position()), self.players)
 
     def to_json(self) -> str:
         """The game record as JSON text; :func:`siege_nb.load_game` reads it back."""

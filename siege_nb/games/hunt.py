@@ -221,9 +221,10 @@ class HuntEngine:
         self._huffs = tables.huffs
         self._moves = tables.jump_moves
 
-    def with_rules(self, rules: RuleSet) -> HuntEngine:
-        """An engine for other rules; it does not cache into shared states."""
-        return HuntEngine(self.spec, rules, cache=False)
+    def with_rules(self, rules: RuleSet, cache: bool = False) -> HuntEngine:
+        """An engine for other rules. By default it does not cache into states, because it
+        judges states another engine made; ``cache=True`` for an engine of its own game."""
+        return HuntEngine(self.spec, rules, cache=cache)
 
     def source_keys(self, rule: str) -> tuple[str, ...]:
         """The sources of a fixed rule id (empty for unknown ids)."""

@@ -231,9 +231,10 @@ class ParisEngine:
         self._blockade = rules["blockade_win"]
         self._limit = rules["move_limit"]
 
-    def with_rules(self, rules: RuleSet) -> ParisEngine:
-        """An engine for other rules; it does not cache into shared states."""
-        return ParisEngine(rules, cache=False)
+    def with_rules(self, rules: RuleSet, cache: bool = False) -> ParisEngine:
+        """An engine for other rules. By default it does not cache into states, because it
+        judges states another engine made; ``cache=True`` for an engine of its own game."""
+        return ParisEngine(rules, cache=cache)
 
     def source_keys(self, rule: str) -> tuple[str, ...]:
         """The sources of a fixed rule id (empty for unknown ids)."""

@@ -13,7 +13,7 @@ from siege_nb.ai.base import TEAMS, demand_available, team_of
 from siege_nb.games.base import BOARD_OPTIONS, Game, IllegalMove, Move, Verdict, group_readings
 from siege_nb.games.registry import new_game
 from siege_nb.render.view import GAME_TITLES, BoardView, Highlights
-from siege_nb.rules import options, preset_values, presets, rule_heading
+from siege_nb.rules import options, presets, rule_heading
 from siege_nb.widgets.common import (
     Blitter,
     canvas_for,
@@ -477,45 +477,27 @@ class BoardWidget(w.HBox):
         else go on from the current position; refuse (and say why) if the position itself is
         impossible under the new rules."""
         old = self.game
-        values = preset_values(old.game, preset) if from_preset else dict(old.rules.settings)
-        values.update(changes)
-        base = preset_values(old.game, preset)
-        overrides = {k: v for k, v in values.items() if base[k] != v}
-        board_changed = any(old.rules[k] != values[k] for k in BOARD_OPTIONS if k in values)
-        setup = self._start.setup()
-        note = ""
         try:
-            game = new_game(old.game, preset, players=old.players, **setup, **overrides)
-            for m in old.moves:
-                game.play(m.text)
-            start = game.clone()
-            while start.can_undo:
-                start.undo()
-        except ValueError:
-            try:
-                here = self._current_setup()
-                game = new_game(old.game, preset, players=old.players, **here, **overrides)
-                start = game.clone()
-                note = (
-                    " The earlier moves are not all legal under this reading, so the game "
-                    "goes on from the current position (undo history cleared)."
-                )
-            except ValueError as err:
-                self.message.value = (
-                    f"<span style='color:#D55E00'>This position is impossible "
-                    f"under that reading: {escape(err)}</span>"
-                )
-                return
+            game = old.with_rules(preset, reset=from_preset, **changes)
+        except ValueError as err:
+            self.message.value = (
+                f"<span style='color:#D55E00'>This position is impossible "
+                f"under that reading: {escape(err)}</span>"
+            )
+            return
+        note = ""
+        if game.moves != old.moves:
+            note = (
+                " The earlier moves are not all legal under this reading, so the game "
+                "goes on from the current position (undo history cleared)."
+            )
+        start = game.clone()
+        while start.can_undo:
+            start.undo()
         self._start = start
+        board_changed = any(old.rules[k] != game.rules[k] for k in BOARD_OPTIONS if k in old.rules)
         self._replace_game(game, board_changed=board_changed)
         self.message.value = f"Rules now: {rules_summary(game)}.{note}"
-
-    def _current_setup(self) -> dict[str, Any]:
-        g = self.game
-        setup: dict[str, Any] = {"position": g.pieces(), "to_move": g.to_move}
-        if hasattr(g, "next_army"):
-            setup["next_army"] = g.next_army if g.to_move == "garrison" else None
-        return setup
 
     def _replace_game(self, game: Game, board_changed: bool) -> None:
         self.game = game
