@@ -71,3 +71,22 @@ def test_with_rules_replays_the_history_or_goes_on_from_here() -> None:
     with pytest.raises(ValueError, match="no option"):
         b.with_rules(nope=1)
     assert b.rules["horns"] == "top-row"
+
+
+@pytest.mark.parametrize("name", sn.GAMES)
+def test_verdicts_carry_their_move_and_a_refusal_category(name: str) -> None:
+    from typing import get_args
+
+    from siege_nb.games.base import REFUSALS, MoveKind
+
+    g = sn.new_game(name)
+    move = g.legal_moves()[0]
+    verdict = g.why(move.text)
+    assert verdict.legal and verdict.refusal is None and verdict.judged == move
+    assert all(m.kind in get_args(MoveKind) for m in g.legal_moves())
+    assert g.why("zz9-zz8").refusal == "notation" and g.why("zz9-zz8").judged is None
+    for v in g.explore(move.start):
+        assert (v.refusal is None) == v.legal
+        assert v.refusal is None or v.refusal in REFUSALS
+        if v.refusal == "rule":
+            assert v.rule not in REFUSALS  # then the rule is named by its id

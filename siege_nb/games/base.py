@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, cast, get_args
 
 from siege_nb.rules import (
     GAMES,
@@ -32,15 +32,35 @@ BOARD_OPTIONS = frozenset(
 
 __all__ = [
     "BOARD_OPTIONS",
+    "REFUSALS",
     "Engine",
     "Game",
     "IllegalMove",
     "Move",
+    "MoveKind",
     "Reading",
+    "Refusal",
     "Result",
     "Verdict",
+    "Winner",
     "group_readings",
 ]
+
+
+MoveKind = Literal["step", "enter", "capture", "jump", "demand", "huff"]
+"""What a move does: a step, an entry onto a circle, a capture by replacement, a jump chain, or
+a special action (``demand``, ``huff``)."""
+
+Winner = Literal["garrison", "attackers", "defenders"]
+"""Who can win: ``"garrison"`` or ``"attackers"`` (Siege of Paris), ``"defenders"`` or
+``"attackers"`` (the hunt games); a draw has no winner (``None``)."""
+
+Refusal = Literal["notation", "turn-order", "movement", "blocked", "game-over", "rule"]
+"""Why a move is refused, as a category: the text is not a move here (``notation``), it is
+not that side's turn, the piece cannot move so, the way is blocked, the game is over, or a
+rule or option of the game forbids it (``rule``: then ``Verdict.rule`` names it)."""
+
+REFUSALS: tuple[str, ...] = get_args(Refusal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +78,7 @@ class Move:
     end: str | None
     path: tuple[str, ...]
     captures: tuple[str, ...]
-    kind: str
+    kind: MoveKind
     # The engine's own encoding, so that playing a Move needs no second lookup.
     raw: Any = field(default=None, repr=False, compare=False, hash=False)
 
@@ -85,7 +105,7 @@ class Result:
     ``reason`` says why in words; ``rule`` is the id of the rule that ended it.
     """
 
-    winner: str | None
+    winner: Winner | None
     reason: str
     rule: str = ""
 
@@ -150,9 +170,27 @@ class Verdict:
     rule: str | None = None
     sources: tuple[str, ...] = ()
     differs_under: tuple[Reading, ...] = ()
+    # The legal Move it judged (None for a refused move: there is no such move).
+    judged: Move | None = field(default=None, compare=False)
 
     def __bool__(self) -> bool:
         return self.legal
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The kind of refusal (``None`` for a legal move); ``"rule"`` when a rule or option
+        of the game decides, named by :attr:`rule`.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("siege-of-paris")
+        >>> g.why("a2-b3").refusal, g.why("C0-d5").refusal, g.why("C0-f5").refusal
+        ('turn-order', 'movement', None)
+        """
+        if self.legal:
+            return None
+        if self.rule in REFUSALS:
+            return cast(Refusal, self.rule)
+        return "rule" if self.rule else "movement"
 
     def __str__(self) -> str:
         head = f"{self.move}: {'legal' if self.legal else 'illegal'}. {self.reason}"
@@ -370,7 +408,8 @@ class Game:
         else:
             sources = self._sources(rule)
             reason = self._name_the_rule(reason, rule, legal)
-        return Verdict(text, legal, reason, rule, sources, tuple(readings))
+        judged = self._find(move) if legal else None
+        return Verdict(text, legal, reason, rule, sources, tuple(readings), judged)
 
     def _name_the_rule(self, reason: str, rule: str | None, legal: bool) -> str:
         """Name the deciding rule in a refusal in words a reader knows, the id as a tag."""
@@ -461,7 +500,7 @@ class Game:
         for text in texts:
             if text in legal:
                 _, reason, _ = self._engine.explain(state, text)
-                out.append(Verdict(text, True, reason))
+                out.append(Verdict(text, True, reason, judged=legal[text]))
             else:
                 out.append(self.why(text))
         return out

@@ -18,7 +18,7 @@ from siege_nb.boards.paris import (
     board,
     describe_missing_node,
 )
-from siege_nb.games.base import Game, Move, Result, ensure_pairs
+from siege_nb.games.base import Game, Move, MoveKind, Result, ensure_pairs
 from siege_nb.rules import RuleSet, fixed_rules, rule_heading
 
 __all__ = ["ParisEngine", "ParisGame", "ParisState", "piece_code", "piece_name"]
@@ -557,6 +557,7 @@ class ParisEngine:
         start, end, capture = raw
         names = self.board.names
         path = tuple(names[i] for i in self._path(cells, start, end))
+        kind: MoveKind
         if capture:
             kind = "capture"
         elif self.board.is_circle(end) and not self.board.is_circle(start):
