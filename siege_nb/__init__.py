@@ -30,8 +30,8 @@ from siege_nb.rules import (
     presets,
     rules,
 )
-from siege_nb.rules.table import OptionTable, option_table
 from siege_nb.scenarios import Scenario, ScenarioError, load_scenario, scenario, scenarios
+from siege_nb.scenarios.table import OptionTable, option_table
 
 __all__ = [
     "GAMES",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from siege_nb.games.base import IllegalMove
+from siege_nb.games.base import RECORD_FORMAT, RECORD_VERSION, IllegalMove
 from siege_nb.games.catalogue import CATALOGUE
 
 if TYPE_CHECKING:
@@ -25,8 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "RecordError", "game_to_json", "load_game"]
 
-FORMAT = "siege_nb game record"
-VERSION = 1
+FORMAT, VERSION = RECORD_FORMAT, RECORD_VERSION
 _KEYS = {"format", "version", "game", "preset", "options", "players", "setup", "moves", "undone"}
 _MAX_BYTES = 2_000_000
 
@@ -37,19 +36,8 @@ class RecordError(ValueError):
 
 
 def game_to_json(game: Game) -> str:
-    """The record of ``game`` as JSON text (played and undone moves included)."""
-    record = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": game.game,
-        "preset": game.rules.preset,
-        "options": dict(game.rules.settings),
-        "players": game.players,
-        "setup": game.setup(),
-        "moves": [m.text for m in game.moves],
-        "undone": [m.text for m in reversed(game._redo)],
-    }
-    return json.dumps(record, indent=1)
+    """The record of ``game`` as JSON text (the same as ``game.to_json()``)."""
+    return game.to_json()
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ stack of immutable states, so undo and redo restore a position exactly.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, cast, get_args
@@ -23,6 +24,10 @@ from siege_nb.rules import (
 )
 from siege_nb.rules import option as find_option
 from siege_nb.rules import options as all_options
+
+# The game-record format that Game.to_json writes and siege_nb.records reads.
+RECORD_FORMAT = "siege_nb game record"
+RECORD_VERSION = 1
 
 # Options that change the board's points or lines (flagged in the rule data): not explored by
 # Game.explore, and a widget rebuilds its drawing when one changes.
@@ -556,10 +561,20 @@ class Game:
             return type(self)(engine, engine.initial_state(self.position()), self.players)
 
     def to_json(self) -> str:
-        """The game record as JSON text; :func:`siege_nb.load_game` reads it back."""
-        from siege_nb.records import game_to_json
-
-        return game_to_json(self)
+        """The game record as JSON text (played and undone moves included);
+        :func:`siege_nb.load_game` reads it back."""
+        record = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "preset": self.rules.preset,
+            "options": dict(self.rules.settings),
+            "players": self.players,
+            "setup": self.setup(),
+            "moves": [m.text for m in self._moves],
+            "undone": [m.text for m in reversed(self._redo)],
+        }
+        return json.dumps(record, indent=1)
 
     # -- display ------------------------------------------------------------------------------
     def __str__(self) -> str:

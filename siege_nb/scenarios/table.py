@@ -1,5 +1,6 @@
-"""Tables generated from the rule data: every option, its choices and holders, the presets
-side by side. Notebooks show these instead of tables typed by hand, so they cannot drift."""
+"""Tables generated from the rule data: every option, where each choice comes from, the presets
+side by side, and the scenarios that show each option. Notebooks show these instead of tables
+typed by hand, so they cannot drift. (It lives beside the scenarios because it lists them.)"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from siege_nb.rules import option as find_option
 from siege_nb.rules import options, preset_values, presets
 from siege_nb.rules.model import format_value
+from siege_nb.scenarios import scenarios
 
 __all__ = ["OptionTable", "option_table"]
 
@@ -82,8 +84,6 @@ def option_table(
     """The option table of ``game``. ``scenario_index`` pairs scenario ids with their topics
     (the shipped scenarios by default), so each row can name its scenarios."""
     if scenario_index is None:
-        from siege_nb.scenarios import scenarios
-
         scenario_index = [(s.id, s.topics) for s in scenarios(game)]
     index = [(sid, set(topics)) for sid, topics in scenario_index]
     names = presets(game)
