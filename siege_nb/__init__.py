@@ -12,7 +12,7 @@
 The engine needs neither matplotlib nor ipywidgets; the drawing and widget layers do.
 """
 
-from siege_nb.games.base import Game, IllegalMove, Move, Reading, Result, Verdict
+from siege_nb.games.base import Game, IllegalMove, Move, Reading, Result, Status, Verdict
 from siege_nb.games.registry import new_game
 from siege_nb.records import RecordError, load_game
 from siege_nb.rules import (
@@ -56,6 +56,7 @@ __all__ = [
     "ScenarioLibrary",
     "ScenarioPlayer",
     "Source",
+    "Status",
     "Verdict",
     "draw",
     "export",

@@ -90,3 +90,26 @@ def test_verdicts_carry_their_move_and_a_refusal_category(name: str) -> None:
         assert v.refusal is None or v.refusal in REFUSALS
         if v.refusal == "rule":
             assert v.rule not in REFUSALS  # then the rule is named by its id
+
+
+def test_status_says_what_a_display_needs_in_every_game() -> None:
+    paris = sn.new_game("siege-of-paris")
+    assert paris.status() == sn.Status("garrison", then="white")
+    paris.play("C0-f5")
+    assert paris.status() == sn.Status("white")
+    pos = {"k7": "garrison soldier", "j8": "black soldier", "a2": "white soldier"}
+    demand = sn.new_game("siege-of-paris", position=pos)
+    demand.play("demand")
+    assert demand.status().demanded
+    pyramid = sn.new_game(
+        "pyramid-siege",
+        position={
+            "r4c1": "defender",
+            "r3c1": "attacker",
+            "r6c3": "defender",
+            **{f"r7c{c}": "attacker" for c in range(1, 7)},
+        },
+    )
+    pyramid.play("r6c3-r5c3")
+    assert pyramid.status() == sn.Status("attacker", huffable=("r4c1",))
+    assert sn.new_game("belagerung").status() == sn.Status("attacker")

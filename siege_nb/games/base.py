@@ -46,6 +46,7 @@ __all__ = [
     "Reading",
     "Refusal",
     "Result",
+    "Status",
     "Verdict",
     "Winner",
     "group_readings",
@@ -205,6 +206,21 @@ class Verdict:
         return head
 
 
+@dataclass(frozen=True)
+class Status:
+    """What a board display shows about whose turn it is, the same for every game.
+
+    ``then`` names the army that follows the garrison (Siege of Paris, garrison to move);
+    ``demanded`` is true after the attackers' demand; ``huffable`` lists the defenders the
+    attacker may huff now (the hunt games).
+    """
+
+    to_move: str
+    then: str | None = None
+    demanded: bool = False
+    huffable: tuple[str, ...] = ()
+
+
 class IllegalMove(ValueError):
     """Raised by :meth:`Game.play` for a move that is not legal; the game is unchanged.
 
@@ -327,6 +343,10 @@ class Game:
     def can_redo(self) -> bool:
         """True if there is an undone move to replay."""
         return bool(self._redo)
+
+    def status(self) -> Status:
+        """Whose turn it is and what goes with it (see :class:`Status`)."""
+        return Status(self.to_move)
 
     def pieces(self) -> dict[str, str]:
         """``{node: piece name}`` for every piece on the board."""

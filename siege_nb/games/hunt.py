@@ -18,7 +18,7 @@ from typing import Any, cast
 from siege_nb.boards import belagerung as belagerung_board
 from siege_nb.boards import pyramid as pyramid_board
 from siege_nb.boards.graph import PointBoard
-from siege_nb.games.base import Game, Move, Result, ensure_pairs
+from siege_nb.games.base import Game, Move, Result, Status, ensure_pairs
 from siege_nb.rules import RuleSet, fixed_rules, rule_heading
 
 __all__ = ["BELAGERUNG", "PYRAMID", "HuntEngine", "HuntGame", "HuntSpec", "HuntState"]
@@ -763,6 +763,10 @@ class HuntGame(Game):
     >>> g.to_move, len(g.legal_moves()), g.huffable
     ('defender', 6, ())
     """
+
+    def status(self) -> Status:
+        """Whose turn, and which defenders the attacker may huff now."""
+        return Status(self.to_move, huffable=self.huffable)
 
     @property
     def huffable(self) -> tuple[str, ...]:

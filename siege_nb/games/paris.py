@@ -18,7 +18,7 @@ from siege_nb.boards.paris import (
     board,
     describe_missing_node,
 )
-from siege_nb.games.base import Game, Move, MoveKind, Result, ensure_pairs
+from siege_nb.games.base import Game, Move, MoveKind, Result, Status, ensure_pairs
 from siege_nb.rules import RuleSet, fixed_rules, rule_heading
 
 __all__ = ["ParisEngine", "ParisGame", "ParisState", "piece_code", "piece_name"]
@@ -994,6 +994,11 @@ class ParisGame(Game):
     >>> g.to_move, g.next_army
     ('garrison', 'white')
     """
+
+    def status(self) -> Status:
+        """Whose turn, the army after the garrison, and whether a capture was demanded."""
+        then = self.next_army if self.to_move == "garrison" else None
+        return Status(self.to_move, then=then, demanded=self.demanded)
 
     @property
     def next_army(self) -> str:

@@ -68,7 +68,7 @@ def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
         destinations=sorted(set(dest)),
         captures=sorted(set(capt)),
         forbidden=forb,
-        marked=list(getattr(game, "huffable", ())),
+        marked=list(game.status().huffable),
     )
     return highlights, verdicts
 

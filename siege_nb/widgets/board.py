@@ -448,7 +448,7 @@ class BoardWidget(w.HBox):
         self._selected = None
         self._chain = []
         self._verdicts = {}
-        self.highlights = Highlights(marked=list(getattr(self.game, "huffable", ())))
+        self.highlights = Highlights(marked=list(self.game.status().huffable))
 
     # -- rules --------------------------------------------------------------------------------
     def _selector_values(self) -> dict[str, Any]:
@@ -564,16 +564,17 @@ class BoardWidget(w.HBox):
                 f"<div style='font-size:18px'><b>{who}</b>: {escape(g.result.reason)}</div>"
             )
         else:
+            status = g.status()
             turn = f"<b>{side_name(g.to_move).capitalize()}</b> to move"
-            if hasattr(g, "next_army") and g.to_move == "garrison":
-                turn += f" (then {side_name(g.next_army)})"
-            if getattr(g, "demanded", False):
+            if status.then:
+                turn += f" (then {side_name(status.then)})"
+            if status.demanded:
                 turn += " — a capture has been demanded"
             rows.append(f"<div style='font-size:18px'>{turn}</div>")
         last = g.last_move
         rows.append(f"<div>Last move: <b>{escape(last) if last else '—'}</b> · ply {g.ply}</div>")
         rows.append(f"<div>Captured: {self._captured_html()}</div>")
-        huff = getattr(g, "huffable", ())
+        huff = g.status().huffable
         if huff:
             rows.append(f"<div>May be huffed: <b>{escape(', '.join(huff))}</b></div>")
         return f"<div style='{PANEL}'>{''.join(rows)}</div>"

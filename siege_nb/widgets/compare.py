@@ -55,9 +55,7 @@ class RuleComparer(w.VBox):
             game = base.game
             preset = base.rules.preset
             options = {**base.rules.overrides, **options}
-            setup: dict[str, Any] = {"position": base.pieces(), "to_move": base.to_move}
-            if hasattr(base, "next_army") and base.to_move == "garrison":
-                setup["next_army"] = base.next_army
+            setup: dict[str, Any] = base.position()
         else:
             setup = {"position": position}
             if to_move is not None:
