@@ -109,6 +109,7 @@ class BoardWidget(w.HBox):
         self.redo_button.on_click(self._on_redo)
         self.reset_button.on_click(self._on_reset)
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._action_texts: list[str] = []  # the actions the buttons in self.actions play
         self.preset_selector = w.Dropdown(
             options=list(presets(game.game)),
             value=game.rules.preset,
@@ -271,8 +272,7 @@ class BoardWidget(w.HBox):
         self._refresh(in_event=True)
 
     @guarded
-    def _on_action(self, button: w.Button) -> None:
-        text = button.tooltip
+    def _on_action(self, text: str) -> None:
         if text == "stop":
             self._finish_chain()
         else:
@@ -517,11 +517,12 @@ class BoardWidget(w.HBox):
         self.undo_button.disabled = not g.can_undo
         self.redo_button.disabled = not g.can_redo
         wanted = self._actions_wanted()
-        if wanted != [b.tooltip for b in self.actions.children]:
+        if wanted != self._action_texts:
             # New buttons only when the set of actions changes: each widget costs a round trip.
+            self._action_texts = wanted
             self.actions.children = [
-                self._button(label, text, style)
-                for label, text, style in self._actions_spec(wanted)
+                self._button(label, text, style, tip)
+                for label, text, style, tip in self._actions_spec(wanted)
             ]
         self.blitter.refresh(in_event)
 
@@ -536,20 +537,24 @@ class BoardWidget(w.HBox):
         return wanted
 
     @staticmethod
-    def _actions_spec(wanted: list[str]) -> list[tuple[str, str, str]]:
+    def _actions_spec(wanted: list[str]) -> list[tuple[str, str, str, str]]:
+        """(label, action, style, tooltip) per action; the action is a move text or "stop"."""
         spec = []
         for text in wanted:
             if text == "stop":
-                spec.append(("Stop here", text, "success"))
+                spec.append(("Stop here", text, "success", "End the jump chain after this jump"))
             elif text == "demand":
-                spec.append(("Demand a capture", text, "warning"))
+                tip = "The attackers demand that the garrison capture now"
+                spec.append(("Demand a capture", text, "warning", tip))
             else:
-                spec.append((f"Huff {text.split()[1]}", text, "danger"))
+                point = text.split()[1]
+                tip = f"Huffing: remove the defender on {point} before your move"
+                spec.append((f"Huff {point}", text, "danger", tip))
         return spec
 
-    def _button(self, label: str, text: str, style: str) -> w.Button:
-        b = w.Button(description=label, tooltip=text, button_style=style)
-        b.on_click(self._on_action)
+    def _button(self, label: str, text: str, style: str, tip: str) -> w.Button:
+        b = w.Button(description=label, tooltip=tip, button_style=style)
+        b.on_click(lambda _button: self._on_action(text))
         return b
 
     def _status_html(self) -> str:
