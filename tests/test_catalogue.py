@@ -113,3 +113,19 @@ def test_status_says_what_a_display_needs_in_every_game() -> None:
     pyramid.play("r6c3-r5c3")
     assert pyramid.status() == sn.Status("attacker", huffable=("r4c1",))
     assert sn.new_game("belagerung").status() == sn.Status("attacker")
+
+
+def test_a_state_s_cached_moves_serve_only_the_engine_that_made_them() -> None:
+    # The defender on r4c1 can capture; under "strict" that capture is its only legal move.
+    pos = {
+        "r4c1": "defender",
+        "r3c1": "attacker",
+        "r6c3": "defender",
+        **{f"r7c{c}": "attacker" for c in range(1, 7)},
+    }
+    g = sn.new_game("pyramid-siege", position=pos, capture="huff")
+    state = g._state
+    assert len(g.legal_moves()) > 1  # now cached in the state
+    strict = g._engine.with_rules(sn.rules("pyramid-siege", capture="strict"), cache=True)
+    assert [m.text for m in strict.legal(state)] == ["r4c1xr2c1"]
+    assert len(g.legal_moves()) > 1  # and the game's own answer is still its own

@@ -90,6 +90,7 @@ class HuntState:
 
     __slots__ = (
         "_legal",
+        "_legal_by",
         "best",
         "cells",
         "huffable",
@@ -124,6 +125,8 @@ class HuntState:
         self.plies = plies
         self.result: Result | None = None
         self._legal: list[Move] | None = None
+        # The engine that filled _legal: the moves depend on its rules, so only it reads them.
+        self._legal_by: object = None
 
 
 def attacker_may(board: PointBoard, mode: str, start: int, end: int) -> bool:
@@ -405,11 +408,12 @@ class HuntEngine:
 
     def legal(self, state: HuntState) -> list[Move]:
         """Every legal move in ``state`` (empty once the game is over)."""
-        if state._legal is not None and self._cache:
+        if state._legal is not None and state._legal_by is self:
             return state._legal
         moves = [] if state.result is not None else self._legal_moves(state)
         if self._cache:
             state._legal = moves
+            state._legal_by = self
         return moves
 
     def candidates(self, state: HuntState, node: str) -> list[str]:
@@ -523,6 +527,7 @@ class HuntEngine:
             if legal:
                 if self._cache:
                     state._legal = legal
+                    state._legal_by = self
                 return
             if state.to_move == 1:
                 state.result = Result(

@@ -148,6 +148,7 @@ class ParisState:
 
     __slots__ = (
         "_legal",
+        "_legal_by",
         "cells",
         "demanded",
         "next_army",
@@ -179,6 +180,8 @@ class ParisState:
         self.plies = plies
         self.result: Result | None = None
         self._legal: list[Move] | None = None
+        # The engine that filled _legal: the moves depend on its rules, so only it reads them.
+        self._legal_by: object = None
 
 
 DEMAND = Move(None, None, (), (), "demand", raw=("demand",))
@@ -568,7 +571,7 @@ class ParisEngine:
 
     def legal(self, state: ParisState) -> list[Move]:
         """Every legal move in ``state`` (empty once the game is over)."""
-        if state._legal is not None and self._cache:
+        if state._legal is not None and state._legal_by is self:
             return state._legal
         if state.result is not None:
             moves: list[Move] = []
@@ -576,6 +579,7 @@ class ParisEngine:
             moves = [self._to_move(state.cells, raw) for raw in self._raw_legal(state)]
         if self._cache:
             state._legal = moves
+            state._legal_by = self
         return moves
 
     def candidates(self, state: ParisState, node: str) -> list[str]:
@@ -711,6 +715,7 @@ class ParisEngine:
             if raw:
                 if self._cache:
                     state._legal = [self._to_move(cells, r) for r in raw]
+                    state._legal_by = self
                 return
             if state.to_move == GARRISON and self._blockade:
                 state.result = Result(
