@@ -17,9 +17,9 @@ from siege_nb.rules import (
     Choice,
     Option,
     RuleSet,
-    fixed_rules,
     format_value,
     preset_values,
+    rule_heading,
     rules,
 )
 from siege_nb.rules import option as find_option
@@ -446,12 +446,10 @@ class Game:
                 if citation in reason or opt.heading in reason:
                     return reason
                 return f"{reason} [{citation}]"
-        fixed = fixed_rules(self.game).get(rule)
-        if fixed is None:
-            return reason if rule in reason else f"{reason} [{rule}]"
-        if f"({rule})" in reason:
-            return reason.replace(f"({rule})", f"({fixed.heading})")
-        return reason if fixed.heading in reason else f"{reason} [{fixed.heading}]"
+        heading = rule_heading(self.game, rule)  # the id itself for a rule with no record
+        if heading != rule and f"({rule})" in reason:
+            return reason.replace(f"({rule})", f"({heading})")
+        return reason if heading in reason else f"{reason} [{heading}]"
 
     def _sources(self, rule: str | None) -> tuple[str, ...]:
         if rule is None:
@@ -566,12 +564,9 @@ class Game:
         """
         name = preset or self.rules.preset
         values = preset_values(self.game, name) if reset else dict(self.rules.settings)
-        for key, value in changes.items():
-            alias = key[:3] in ("SP_", "BL_", "PS_")
-            values[find_option(self.game, key.replace("_", "-") if alias else key).name] = value
-        base = preset_values(self.game, name)
-        new_rules = rules(self.game, name, **{k: v for k, v in values.items() if base[k] != v})
-        engine = self._engine.with_rules(new_rules, cache=True)
+        values.update({find_option(self.game, key).name: value for key, value in changes.items()})
+        engine_rules = rules(self.game, name, **values)
+        engine = self._engine.with_rules(engine_rules, cache=True)
         try:
             twin = type(self)(engine, engine.initial_state(self.setup()), self.players)
             for move in self._moves:

@@ -79,9 +79,11 @@ def options(game: str) -> tuple[Option, ...]:
 
 
 def option(game: str, key: str) -> Option:
-    """One option of ``game`` by name (``"protection"``) or id (``"SP-16"``)."""
+    """One option of ``game`` by name (``"protection"``) or id (``"SP-16"``, or ``"SP_16"`` as
+    a Python keyword must spell it)."""
+    alias = key.replace("_", "-") if key[:3] in ("SP_", "BL_", "PS_") else key
     for opt in options(game):
-        if key in (opt.name, opt.id):
+        if alias in (opt.name, opt.id):
             return opt
     names = ", ".join(o.name for o in options(game))
     raise ValueError(f"{game} has no option {key!r}; its options are: {names}")
@@ -129,10 +131,5 @@ def rules(game: str, preset: str = "default", **overrides: Any) -> RuleSet:
     Keywords may be option names or ids written with underscores (``SP_16``, ``PS_10``).
     """
     base = RuleSet(game, preset, preset_values(game, preset), options(game))
-    changes = {
-        key.replace("_", "-") if key[:3] in ("SP_", "BL_", "PS_") else key: value
-        for key, value in overrides.items()
-    }
-    for key in changes:
-        option(game, key)  # a clear error for unknown names before anything else
-    return base.replace(**changes)
+    # option() gives a clear error for an unknown name before anything else is done.
+    return base.replace(**{option(game, key).name: value for key, value in overrides.items()})
