@@ -7,7 +7,7 @@ that figures from different machines are not mixed up.
 Measured, per game:
 
 * legal-move generations per second at the start and on 200 random mid-game positions (the
-  per-state cache is bypassed, so every call does the whole work);
+  engine's legal-move cache is off, so every call does the whole work);
 * complete random playouts per second from the start, for each preset, through the public
   API (``legal_moves`` + ``play``, with undo history and move checking), and plies per second;
 * peak memory of one random game with its full undo history, and the process's peak RSS.
@@ -74,8 +74,8 @@ def random_game(game: str, preset: str, rng: random.Random) -> sn.Game:
 
 
 def uncached(g: sn.Game) -> tuple[Any, Any]:
-    """The game's engine rebuilt without the per-state cache, and its current state."""
-    engine = g._engine.with_rules(g.rules)
+    """The game's engine rebuilt without its legal-move cache, and its current state."""
+    engine = g._engine.with_rules(g.rules, cache_size=0)
     return engine, g._state
 
 

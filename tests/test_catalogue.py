@@ -126,6 +126,6 @@ def test_a_state_s_cached_moves_serve_only_the_engine_that_made_them() -> None:
     g = sn.new_game("pyramid-siege", position=pos, capture="huff")
     state = g._state
     assert len(g.legal_moves()) > 1  # now cached in the state
-    strict = g._engine.with_rules(sn.rules("pyramid-siege", capture="strict"), cache=True)
+    strict = g._engine.with_rules(sn.rules("pyramid-siege", capture="strict"))
     assert [m.text for m in strict.legal(state)] == ["r4c1xr2c1"]
     assert len(g.legal_moves()) > 1  # and the game's own answer is still its own

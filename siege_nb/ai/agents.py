@@ -31,7 +31,7 @@ from siege_nb.games.paris import BLACK, SET_COUNTS, SOLDIER, WHITE
 
 __all__ = ["GreedyAgent", "MCTSAgent", "RandomAgent", "evaluate"]
 
-PARIS = "siege-of-paris"
+PARIS = "paris"  # the engine family of the Siege of Paris (GameInfo.family)
 # The team that attacks the fortress, per game (the winner's name is "attackers" in every game).
 ATTACK_TEAM = {name: info.attacking_team for name, info in CATALOGUE.items()}
 # Hunt games: the defenders win once this many attackers or fewer are left (BL-5, PS-8); read
@@ -46,6 +46,11 @@ PARIS_OFFICERS = sum(
 DEMAND_MARGIN = 0.05
 # Pieces that move only diagonally and so never leave their colour.
 _COLOUR_BOUND = ("soldier", "lieutenant")
+
+
+def _family(game: Game) -> str:
+    """The game's engine family: the strategies below are written per family, not per game."""
+    return CATALOGUE[game.game].family
 
 
 # -- board tables, built once per board ---------------------------------------------------------
@@ -147,7 +152,7 @@ def evaluate(game: Game) -> float:
         if result.winner is None:
             return 0.5
         return 1.0 if result.winner == "attackers" else 0.0
-    if game.game == PARIS:
+    if _family(game) == PARIS:
         return _evaluate_paris(game)
     return _evaluate_hunt(game)
 
@@ -252,7 +257,7 @@ class GreedyAgent(BaseAgent):
         moves = _moves_of(game)
         if len(moves) == 1:
             return moves[0]
-        if game.game == PARIS:
+        if _family(game) == PARIS:
             scored = self._paris_scores(game, moves)
         else:
             scored = self._hunt_scores(game, moves)
@@ -552,7 +557,7 @@ class MCTSAgent(BaseAgent):
         rng = self.rng
         played = 0
         board = work.board
-        paris = work.game == PARIS
+        paris = _family(work) == PARIS
         while played < self.rollout_depth and work.result is None:
             moves = own_moves(work)
             move = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, cast, get_args
 
 from siege_nb.rules import (
@@ -166,7 +166,8 @@ class Verdict:
 
     ``rule`` is the id of the rule or option that decides; ``sources`` the keys of the texts
     that state the rule in force (empty when it is a reading or a reconstruction);
-    ``differs_under`` lists single option changes that flip the verdict.
+    ``differs_under`` lists single option changes that flip the verdict; ``judged`` is the
+    :class:`Move` judged (``None`` for refused text that names no move of the piece).
     ``bool(verdict)`` is ``verdict.legal``.
     """
 
@@ -176,7 +177,8 @@ class Verdict:
     rule: str | None = None
     sources: tuple[str, ...] = ()
     differs_under: tuple[Reading, ...] = ()
-    # The legal Move it judged (None for a refused move: there is no such move).
+    # The Move it judged: the legal move; for a verdict from Game.explore, also the refused
+    # candidate (where it would go); None for refused text that names no such move.
     judged: Move | None = field(default=None, compare=False)
 
     def __bool__(self) -> bool:
@@ -254,9 +256,9 @@ class Engine(Protocol):
     def pieces(self, state: Any) -> dict[str, str]: ...
     def setup_of(self, state: Any) -> dict[str, Any]: ...
     def text(self, state: Any) -> str: ...
-    def with_rules(self, rules: RuleSet, cache: bool = False) -> Engine: ...
+    def with_rules(self, rules: RuleSet) -> Engine: ...
     def parse(self, state: Any, text: str) -> Move | None: ...
-    def candidates(self, state: Any, node: str) -> list[str]: ...
+    def candidates(self, state: Any, node: str) -> list[Move]: ...
     def source_keys(self, rule: str) -> tuple[str, ...]: ...
 
 
@@ -514,18 +516,22 @@ class Game:
         [('k7xj8', 'SP-16')]
         """
         state = self._state
-        texts = dict.fromkeys(self._engine.candidates(state, node))
+        # Each candidate once, by its text; the Move says where it goes even if it is illegal.
+        tried: dict[str, Move] = {}
+        for move in self._engine.candidates(state, node):
+            tried.setdefault(move.text, move)
         for opt, _, engine in self._alternatives():
             if opt.name not in BOARD_OPTIONS:
-                texts.update(dict.fromkeys(engine.candidates(state, node)))
+                for move in engine.candidates(state, node):
+                    tried.setdefault(move.text, move)
         legal = {m.text: m for m in self._engine.legal(state)}
         out = []
-        for text in texts:
+        for text, move in tried.items():
             if text in legal:
                 _, reason, _ = self._engine.explain(state, text)
                 out.append(Verdict(text, True, reason, judged=legal[text]))
             else:
-                out.append(self.why(text))
+                out.append(replace(self.why(text), judged=move))
         return out
 
     # -- copies and records -------------------------------------------------------------------
@@ -566,7 +572,7 @@ class Game:
         values = preset_values(self.game, name) if reset else dict(self.rules.settings)
         values.update({find_option(self.game, key).name: value for key, value in changes.items()})
         engine_rules = rules(self.game, name, **values)
-        engine = self._engine.with_rules(engine_rules, cache=True)
+        engine = self._engine.with_rules(engine_rules)
         try:
             twin = type(self)(engine, engine.initial_state(self.setup()), self.players)
             for move in self._moves:

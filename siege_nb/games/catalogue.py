@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from siege_nb.games.base import Game
-from siege_nb.games.hunt import SPECS, HuntEngine, HuntGame
+from siege_nb.games.hunt import ENGINES, HuntGame
 from siege_nb.games.paris import ParisEngine, ParisGame
 from siege_nb.rules import GAMES, RuleSet, title
 
@@ -44,6 +44,7 @@ class GameInfo:
     players: tuple[int, ...]
     players_note: str
     start: Callable[[RuleSet, Mapping[str, Any], int], Game]
+    family: str  # the engine family ("paris", "hunt"): computer players choose a strategy by it
 
     def check_players(self, players: object) -> None:
         """A clear ``ValueError`` if the game is not for ``players`` players."""
@@ -59,13 +60,16 @@ class GameInfo:
 
 
 def _start_paris(rules: RuleSet, setup: Mapping[str, Any], players: int) -> Game:
+    """A Siege of Paris game whose engine keeps its own legal-move cache (the default size)."""
     engine = ParisEngine(rules)
     return ParisGame(engine, engine.initial_state(setup), players)
 
 
 def _starter(name: str) -> Callable[[RuleSet, Mapping[str, Any], int], Game]:
+    engine_class = ENGINES[name]
+
     def start(rules: RuleSet, setup: Mapping[str, Any], players: int) -> Game:
-        engine = HuntEngine(SPECS[name], rules)
+        engine = engine_class(rules)
         return HuntGame(engine, engine.initial_state(setup), players)
 
     return start
@@ -89,6 +93,7 @@ CATALOGUE: dict[str, GameInfo] = {
             players_note="Five players are listed by one source, but no source says how they "
             "play: an open question, not a mode.",
             start=_start_paris,
+            family="paris",
         ),
         *(
             GameInfo(
@@ -103,6 +108,7 @@ CATALOGUE: dict[str, GameInfo] = {
                 players=(2,),
                 players_note="",
                 start=_starter(name),
+                family="hunt",
             )
             for name in ("belagerung", "pyramid-siege")
         ),

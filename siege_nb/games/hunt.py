@@ -3,34 +3,68 @@
 Defenders step along lines or jump attackers in straight lines, in chains that may turn and
 stop after any jump; attackers step towards a fortress they try to fill; huffing punishes a
 defender that could have captured. Each game contributes a :class:`HuntSpec` (its board,
-its options, its thresholds); the rules themselves are written once, here, following
-the rule data of the two games and docs/precise-readings.md.
+its options, its thresholds, how it names a wrong point and draws itself as text); the rules
+themselves are written once, here, following the rule data of the two games and
+docs/precise-readings.md. A third hunt game would be one more spec and a two-line engine class.
+
+:class:`HuntEngine` builds on :class:`~siege_nb.games.engine.EngineBase`: its states are frozen
+:class:`HuntState` tuples, and :meth:`HuntEngine.explain` runs the named checks of
+:attr:`HuntEngine.CHECKS` in the rules' order:
+
+>>> import siege_nb as sn
+>>> engine = sn.new_game("pyramid-siege")._engine
+>>> engine.CHECKS[:3]
+('game_over', 'huff', 'huff_turn')
+>>> state = engine.initial_state({})
+>>> engine.check_huff_turn(state, engine.ask(state, "huff r4c1"))
+('Only the attacker huffs, before his own move.', 'huffing')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
-from typing import Any, cast
+from operator import itemgetter
+from typing import Any, ClassVar, NamedTuple, cast
 
 from siege_nb.boards import belagerung as belagerung_board
 from siege_nb.boards import pyramid as pyramid_board
 from siege_nb.boards.graph import PointBoard
 from siege_nb.games.base import Game, Move, Result, Status, ensure_pairs
-from siege_nb.rules import RuleSet, fixed_rules, rule_heading
+from siege_nb.games.engine import EngineBase, Refused
+from siege_nb.rules import RuleSet, rule_heading
 
-__all__ = ["BELAGERUNG", "PYRAMID", "HuntEngine", "HuntGame", "HuntSpec", "HuntState"]
+__all__ = [
+    "BELAGERUNG",
+    "ENGINES",
+    "PYRAMID",
+    "SPECS",
+    "BelagerungEngine",
+    "HuntEngine",
+    "HuntGame",
+    "HuntQuestion",
+    "HuntSpec",
+    "HuntState",
+    "PyramidEngine",
+]
 
 EMPTY, ATTACKER, DEFENDER = 0, 1, 2
 SIDES = ("attacker", "defender")
 PIECES = ("", "attacker", "defender")
 
+Mark = Callable[[int], str]
+"""How the text board marks one point (by index): ``x``, ``O``, ``+`` or ``.``."""
+
 
 @dataclass(frozen=True)
 class HuntSpec:
-    """What distinguishes one hunt game from another."""
+    """What distinguishes one hunt game from another.
+
+    ``describe_missing(board, name)`` says why ``name`` is not a point of the board (no full
+    stop); ``text_rows(board, mark)`` lays the board out as rows of text.
+    """
 
     game: str
     board: Callable[[RuleSet], PointBoard]
@@ -44,6 +78,66 @@ class HuntSpec:
     rule_no_move: str
     frozen_in_fortress: bool  # attackers on a fortress point never move (Pyramid Siege)
     escape_clause: bool  # with no attacker step towards the fortress, any step (Pyramid Siege)
+    describe_missing: Callable[[PointBoard, str], str]
+    text_rows: Callable[[PointBoard, Mark], list[str]]
+
+
+def belagerung_missing(board: PointBoard, name: str) -> str:
+    """Why ``name`` is not a point of a Belagerung board: a corner point, or no point at all.
+
+    >>> import siege_nb as sn
+    >>> belagerung_missing(BELAGERUNG.board(sn.rules("belagerung")), "a1")
+    "'a1' is not a point of this Belagerung board: the 9 x 9 cross has no points in its four \
+2 x 2 corners, except the horns (b9 and h9)"
+    """
+    horns = " and ".join(
+        board.names[p] for p in board.fortress_points if board.coords[p][0] in (2, 8)
+    )
+    if len(name) == 2 and name[0] in "abcdefghi" and name[1] in "123456789":
+        return (
+            f"{name!r} is not a point of this Belagerung board: the 9 x 9 cross has no "
+            f"points in its four 2 x 2 corners, except the horns ({horns})"
+        )
+    return f"{name!r} is not a point of the Belagerung board (files a-i, ranks 1-9)"
+
+
+def belagerung_rows(board: PointBoard, mark: Mark) -> list[str]:
+    """The Belagerung board as text, rank 9 on top, files a-i underneath."""
+    rows: list[str] = []
+    for r in range(9, 0, -1):
+        line = "".join(
+            f" {mark(board.index[f'{c}{r}'])}" if f"{c}{r}" in board.index else "  "
+            for c in "abcdefghi"
+        )
+        rows.append(f"{r} {line}")
+    rows.append("   " + " ".join("abcdefghi"))
+    return rows
+
+
+def pyramid_missing(board: PointBoard, name: str) -> str:
+    """Why ``name`` is not a point of the Pyramid Siege board (rows r0 to r7).
+
+    >>> from siege_nb.boards import pyramid
+    >>> pyramid_missing(pyramid.board(), "r2c5")
+    "'r2c5' is not a point: row r2 has points c0 to c2"
+    """
+    if name.startswith("r") and "c" in name[1:]:
+        r, _, c = name[1:].partition("c")
+        if r.isdigit() and c.isdigit() and int(r) <= 7 and int(c) > int(r):
+            return f"{name!r} is not a point: row r{r} has points c0 to c{r}"
+    return (
+        f"{name!r} is not a point of the Pyramid Siege board (rows r0 to r7; "
+        "in row r the points are c0 to c<r>)"
+    )
+
+
+def pyramid_rows(board: PointBoard, mark: Mark) -> list[str]:
+    """The pyramid as text, its apex r0 on top."""
+    rows: list[str] = []
+    for r in range(8):
+        pts = " ".join(mark(board.index[f"r{r}c{c}"]) for c in range(r + 1))
+        rows.append(f"r{r} " + " " * (7 - r) + pts)
+    return rows
 
 
 BELAGERUNG = HuntSpec(
@@ -59,6 +153,8 @@ BELAGERUNG = HuntSpec(
     rule_no_move="BL-9",
     frozen_in_fortress=False,
     escape_clause=False,
+    describe_missing=belagerung_missing,
+    text_rows=belagerung_rows,
 )
 
 PYRAMID = HuntSpec(
@@ -74,59 +170,77 @@ PYRAMID = HuntSpec(
     rule_no_move="PS-9",
     frozen_in_fortress=True,
     escape_clause=True,
+    describe_missing=pyramid_missing,
+    text_rows=pyramid_rows,
 )
 
 SPECS = {s.game: s for s in (BELAGERUNG, PYRAMID)}
 
 
-class HuntState:
-    """An immutable hunt-game position and what the rules need to go on from it.
+class HuntState(NamedTuple):
+    """A hunt-game position and what the rules need to go on from it; a tuple, so nothing
+    changes it once it is made (its ``result`` is settled before).
 
-    ``huffable`` lists the defenders the attacker may remove before his move; ``huffed`` is
-    true once he has removed one this turn; ``best`` is the most attackers the fortress has
-    held so far; ``quiet`` counts plies since the last capture,
+    ``cells`` holds a piece code per point (0 empty, 1 attacker, 2 defender). ``huffable``
+    lists the defenders that could capture before the last step (at their present points) and
+    ``stepped`` the point the stepping defender went to: the rules (PS-10) choose among them;
+    ``huffed`` is true once the attacker has removed one this turn; ``best`` is the most
+    attackers the fortress has held so far; ``quiet`` counts plies since the last capture,
     huff or attacker step into the fortress (the move limit).
+
+    >>> import siege_nb as sn
+    >>> state = sn.new_game("pyramid-siege")._state
+    >>> state.to_move, state.result, type(state.cells).__name__
+    (1, None, 'tuple')
     """
 
-    __slots__ = (
-        "_legal",
-        "_legal_by",
-        "best",
-        "cells",
-        "huffable",
-        "huffed",
-        "plies",
-        "quiet",
-        "result",
-        "stepped",
-        "to_move",
-    )
+    cells: tuple[int, ...]
+    to_move: int
+    huffable: tuple[int, ...] = ()
+    huffed: bool = False
+    quiet: int = 0
+    best: int = 0
+    plies: int = 0
+    stepped: int = -1
+    result: Result | None = None
 
-    def __init__(
-        self,
-        cells: list[int],
-        to_move: int,
-        huffable: tuple[int, ...] = (),
-        huffed: bool = False,
-        quiet: int = 0,
-        best: int = 0,
-        plies: int = 0,
-        stepped: int = -1,
-    ) -> None:
-        self.cells = cells
-        self.to_move = to_move
-        # The defenders that could capture before the last step (at their present points), and
-        # the point the stepping defender went to: the rules (PS-10) choose among them.
-        self.huffable = huffable
-        self.stepped = stepped
-        self.huffed = huffed
-        self.quiet = quiet
-        self.best = best
-        self.plies = plies
-        self.result: Result | None = None
-        self._legal: list[Move] | None = None
-        # The engine that filled _legal: the moves depend on its rules, so only it reads them.
-        self._legal_by: object = None
+
+_new_state = cast(Callable[[type[HuntState], tuple[Any, ...]], HuntState], tuple.__new__)
+
+
+@dataclass(frozen=True)
+class HuntQuestion:
+    """A move text taken apart for the explain checks (see :meth:`HuntEngine.ask`).
+
+    For ``huff <point>``, ``huff`` is the point (``""`` when none is given) and the rest stays
+    empty. Otherwise ``text`` has no spaces, ``sep`` is ``"x"`` for a jump chain and ``"-"``
+    for a step, and ``parts`` are the names between the separators; ``shaped`` says whether
+    they make a move's shape. Only then are ``nodes`` filled (``-1`` for a name that is no
+    point), and ``piece`` is the piece code on the first point when every name is a point.
+    """
+
+    text: str
+    huff: str | None = None
+    sep: str = "-"
+    parts: tuple[str, ...] = ()
+    shaped: bool = False
+    nodes: tuple[int, ...] = ()
+    piece: int = EMPTY
+
+    @property
+    def placed(self) -> bool:
+        """True for a move's shape whose every name is a point of the board."""
+        return bool(self.nodes) and min(self.nodes) >= 0
+
+    @property
+    def step(self) -> bool:
+        """True for a step of a piece between two points of the board."""
+        return self.sep == "-" and self.piece != EMPTY and self.placed
+
+    @property
+    def chain(self) -> bool:
+        """True for a jump chain of a piece over points of the board."""
+        return self.sep == "x" and self.piece != EMPTY and self.placed
 
 
 def attacker_may(board: PointBoard, mode: str, start: int, end: int) -> bool:
@@ -192,18 +306,50 @@ def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
     )
 
 
-class HuntEngine:
-    """One hunt game's rules under one :class:`RuleSet`."""
+class HuntEngine(EngineBase[HuntState, HuntQuestion]):
+    """One hunt game's rules under one :class:`RuleSet`; a subclass per game names its
+    :class:`HuntSpec` (see :class:`BelagerungEngine`, :class:`PyramidEngine`).
 
+    >>> import siege_nb as sn
+    >>> engine = PyramidEngine(sn.rules("pyramid-siege"))
+    >>> state = engine.initial_state({})
+    >>> [m.text for m in engine.legal(state)][:2]
+    ['r4c1-r4c2', 'r4c1-r5c2']
+    """
+
+    spec: ClassVar[HuntSpec]
     sides = SIDES
+    CHECKS = (
+        "game_over",
+        # "huff <point>": the capture option, the side, once a turn, the point, the target
+        "huff",
+        "huff_turn",
+        "huff_once",
+        "huff_defender",
+        "huff_target",
+        # a step or a jump chain: the text, its points, the piece and whose it is
+        "notation",
+        "points",
+        "piece",
+        "turn",
+        # a jump chain
+        "jumper",
+        "chain",
+        # a step: the line, the landing point, then the rules that hold a piece back
+        "line",
+        "occupied",
+        "must_capture",
+        "fortress",
+        "direction",
+    )
+    NODE_WORD = "point"
 
-    def __init__(self, spec: HuntSpec, rules: RuleSet, cache: bool = True) -> None:
-        self.spec = spec
-        self.game = spec.game
-        self.rules = rules
+    board: PointBoard
+
+    def __init__(self, rules: RuleSet, *, cache_size: int | None = None) -> None:
+        super().__init__(rules, cache_size=cache_size)
+        spec = self.spec
         self.board = spec.board(rules)
-        self._cache = cache
-        self._fixed = fixed_rules(spec.game)
         self._heads = {
             r: rule_heading(spec.game, r)
             for r in (spec.rule_attackers_win, spec.rule_defenders_win, spec.rule_no_move)
@@ -214,7 +360,13 @@ class HuntEngine:
         self._huff_moved = rules.get("huff_target", "could-capture") == "moved"
         self._limit = rules["move_limit"]
         b = self.board
-        self._fortress_points = b.fortress_points
+        points = b.fortress_points
+        self._fortress_size = len(points)
+        # What stands on the fortress points, read in one C call: the end-of-game check
+        # counts the attackers there after every move.
+        self._on_fortress: Callable[[Sequence[int]], tuple[int, ...]] = (
+            itemgetter(*points) if len(points) > 1 else lambda cells: (cells[points[0]],)
+        )
         tables = _tables(b, self._mode, spec.frozen_in_fortress)
         self._jumps = tables.jumps
         self._steps = tables.steps
@@ -224,15 +376,10 @@ class HuntEngine:
         self._huffs = tables.huffs
         self._moves = tables.jump_moves
 
-    def with_rules(self, rules: RuleSet, cache: bool = False) -> HuntEngine:
-        """An engine for other rules. By default it does not cache into states, because it
-        judges states another engine made; ``cache=True`` for an engine of its own game."""
-        return HuntEngine(self.spec, rules, cache=cache)
-
-    def source_keys(self, rule: str) -> tuple[str, ...]:
-        """The sources of a fixed rule id (empty for unknown ids)."""
-        fixed = self._fixed.get(rule)
-        return fixed.sources if fixed else ()
+    def with_rules(self, rules: RuleSet, *, cache_size: int | None = None) -> HuntEngine:
+        """The base's :meth:`~EngineBase.with_rules`, typed as a hunt engine (the base's return
+        type, ``EngineBase``, would not satisfy :class:`~siege_nb.games.base.Engine`)."""
+        return cast(HuntEngine, super().with_rules(rules, cache_size=cache_size))
 
     # -- set-up -------------------------------------------------------------------------------
     def initial_state(self, setup: Mapping[str, Any]) -> HuntState:
@@ -259,56 +406,23 @@ class HuntEngine:
             if defenders is not None:
                 raise ValueError("give either a whole position or a defender placement, not both")
             pairs = ensure_pairs(position)
-        cells = [EMPTY] * len(b.names)
-        limits = {ATTACKER: spec.attackers, DEFENDER: spec.defenders}
-        counts = {ATTACKER: 0, DEFENDER: 0}
-        for name, piece in pairs:
-            if not isinstance(name, str) or name not in b.index:
-                raise ValueError(self._missing(name))
-            word = str(piece).strip().lower()
-            if word not in ("attacker", "defender"):
-                raise ValueError(
-                    f"{piece!r} is not a piece; the pieces are 'attacker' and 'defender'"
-                )
-            code = PIECES.index(word)
-            node = b.index[name]
-            if cells[node]:
-                raise ValueError(f"two pieces on one point: {name} is given twice")
-            counts[code] += 1
-            if counts[code] > limits[code]:
-                raise ValueError(f"too many {word}s: the set holds {limits[code]}")
-            cells[node] = code
+        cells = self.place_pieces(
+            pairs,
+            _piece_code,
+            PIECES.__getitem__,
+            {ATTACKER: spec.attackers, DEFENDER: spec.defenders},
+        )
         to_move = setup.get("to_move", SIDES[spec.first])
         if to_move not in SIDES:
             raise ValueError(f"to_move must be 'attacker' or 'defender', not {to_move!r}")
-        held = [cells[p] for p in b.fortress_points].count(ATTACKER)
-        state = HuntState(cells, SIDES.index(to_move), best=held)
-        self._finish(state)
+        held = self._on_fortress(cells).count(ATTACKER)
+        state, moves = self._settle(tuple(cells), SIDES.index(to_move), best=held)
+        self.remember(state, moves)
         return state
 
-    def _missing(self, name: object) -> str:
-        """Why ``name`` is not a point of this board, in words."""
-        text = str(name)
-        if self.game == "pyramid-siege":
-            if text.startswith("r") and "c" in text[1:]:
-                r, _, c = text[1:].partition("c")
-                if r.isdigit() and c.isdigit() and int(r) <= 7 and int(c) > int(r):
-                    return f"{text!r} is not a point: row r{r} has points c0 to c{r}"
-            return (
-                f"{text!r} is not a point of the Pyramid Siege board (rows r0 to r7; "
-                "in row r the points are c0 to c<r>)"
-            )
-        horns = " and ".join(
-            self.board.names[p]
-            for p in self.board.fortress_points
-            if self.board.coords[p][0] in (2, 8)
-        )
-        if len(text) == 2 and text[0] in "abcdefghi" and text[1] in "123456789":
-            return (
-                f"{text!r} is not a point of this Belagerung board: the 9 x 9 cross has no "
-                f"points in its four 2 x 2 corners, except the horns ({horns})"
-            )
-        return f"{text!r} is not a point of the Belagerung board (files a-i, ranks 1-9)"
+    def missing(self, name: object) -> str:
+        """Why ``name`` is not a point of this board, in words (the game's own wording)."""
+        return self.spec.describe_missing(self.board, str(name))
 
     def setup_of(self, state: HuntState) -> dict[str, Any]:
         """The set-up that reproduces a state without a pending huff (records)."""
@@ -320,7 +434,7 @@ class HuntEngine:
         return {names[i]: PIECES[c] for i, c in enumerate(state.cells) if c}
 
     # -- movement -----------------------------------------------------------------------------
-    def _attacker_steps(self, cells: list[int], towards: bool) -> list[Move]:
+    def _attacker_steps(self, cells: Sequence[int], towards: bool) -> list[Move]:
         table = self._towards if towards else self._free
         return [
             move
@@ -330,13 +444,13 @@ class HuntEngine:
             if cells[q] == EMPTY
         ]
 
-    def _has_jump(self, cells: list[int], p: int) -> bool:
+    def _has_jump(self, cells: Sequence[int], p: int) -> bool:
         for over, land in self._jumps[p]:
             if cells[over] == ATTACKER and cells[land] == EMPTY:
                 return True
         return False
 
-    def _chains(self, cells: list[int], start: int) -> list[tuple[Any, ...]]:
+    def _chains(self, cells: Sequence[int], start: int) -> list[tuple[Any, ...]]:
         """Every jump chain of the defender on ``start``, each prefix its own move."""
         out: list[tuple[Any, ...]] = []
         work = list(cells)
@@ -356,36 +470,60 @@ class HuntEngine:
         extend(start, (), ())
         return out
 
-    def _defender_moves(self, cells: list[int]) -> tuple[list[Move], list[Move]]:
+    def _defender_moves(self, cells: Sequence[int]) -> tuple[list[Move], list[Move]]:
         steps: list[Move] = []
         jumps: list[Move] = []
+        all_steps, lines = self._all_steps, self._jumps
         for p, c in enumerate(cells):
             if c != DEFENDER:
                 continue
-            steps += [move for q, move in self._all_steps[p] if cells[q] == EMPTY]
-            if self._has_jump(cells, p):
-                jumps.extend(self._to_move(raw) for raw in self._chains(cells, p))
+            steps += [move for q, move in all_steps[p] if cells[q] == EMPTY]
+            # _has_jump, written out: this runs for every defender on every defender's turn.
+            for over, land in lines[p]:
+                if cells[over] == ATTACKER and cells[land] == EMPTY:
+                    jumps.extend(self._to_move(raw) for raw in self._chains(cells, p))
+                    break
         return steps, jumps
 
-    def _legal_moves(self, state: HuntState) -> list[Move]:
-        cells = state.cells
-        if state.to_move == 1:
+    def _moves_of(
+        self,
+        cells: Sequence[int],
+        to_move: int,
+        huffable: tuple[int, ...],
+        huffed: bool,
+        stepped: int,
+    ) -> list[Move]:
+        """The legal moves of a position whose game goes on, from its parts (so that they can
+        be known before the state exists)."""
+        if to_move == 1:
             steps, jumps = self._defender_moves(cells)
-            if self._capture == "strict" and jumps:
+            if not jumps:
+                return steps
+            if self._capture == "strict":
                 return jumps
             return steps + jumps
         moves = self._attacker_steps(cells, towards=True)
         if not moves and self.spec.escape_clause:
             moves = self._attacker_steps(cells, towards=False)
-        if state.huffable and not state.huffed:  # rare: skip the call on most turns
-            moves.extend(self._huffs[p] for p in self.huff_points(state))
+        if huffable and not huffed:  # rare: skip the call on most turns
+            moves.extend(self._huffs[p] for p in self._huff_points(huffable, huffed, stepped))
         return moves
+
+    def generate(self, state: HuntState) -> list[Move]:
+        """Every legal move of a state whose game goes on (not cached; see :meth:`legal`)."""
+        cells, to_move, huffable, huffed, _, _, _, stepped, _ = state
+        return self._moves_of(cells, to_move, huffable, huffed, stepped)
 
     def huff_points(self, state: HuntState) -> tuple[int, ...]:
         """The defenders the attacker may huff now (PS-10 decides which in Pyramid Siege)."""
-        if not state.huffable or state.huffed:
+        return self._huff_points(state.huffable, state.huffed, state.stepped)
+
+    def _huff_points(
+        self, huffable: tuple[int, ...], huffed: bool, stepped: int
+    ) -> tuple[int, ...]:
+        if not huffable or huffed:
             return ()
-        return (state.stepped,) if self._huff_moved else state.huffable
+        return (stepped,) if self._huff_moved else huffable
 
     def _to_move(self, raw: tuple[Any, ...]) -> Move:
         """The shared Move of a jump chain (steps and huffs come ready-made from the tables)."""
@@ -406,77 +544,55 @@ class HuntEngine:
             self._moves[raw] = move
         return move
 
-    def legal(self, state: HuntState) -> list[Move]:
-        """Every legal move in ``state`` (empty once the game is over)."""
-        if state._legal is not None and state._legal_by is self:
-            return state._legal
-        moves = [] if state.result is not None else self._legal_moves(state)
-        if self._cache:
-            state._legal = moves
-            state._legal_by = self
-        return moves
-
-    def candidates(self, state: HuntState, node: str) -> list[str]:
+    def candidates(self, state: HuntState, node: str) -> list[Move]:
         """Moves the piece on ``node`` could make along the lines, before the direction rule,
-        the fortress rule and strict capture (as texts; empty for an empty node)."""
-        b = self.board
-        p = b.index.get(node, -1)
+        the fortress rule and strict capture (empty for an empty node)."""
+        p = self.board.index.get(node, -1)
         if p < 0 or not state.cells[p]:
             return []
         cells = state.cells
-        out = [f"{node}-{b.names[q]}" for q in self._steps[p] if cells[q] == EMPTY]
+        out = [move for q, move in self._all_steps[p] if cells[q] == EMPTY]
         if cells[p] == DEFENDER:
-            out += [self._to_move(raw).text for raw in self._chains(cells, p)]
+            out += [self._to_move(raw) for raw in self._chains(cells, p)]
         return out
-
-    def parse(self, state: HuntState, text: str) -> Move | None:
-        """The legal move written ``text`` (spaces are forgiven), or ``None``."""
-        text = " ".join(text.split())
-        compact = text.replace(" ", "")
-        for move in self.legal(state):
-            if move.text == text or move.text.replace(" ", "") == compact:
-                return move
-        return None
 
     # -- playing ------------------------------------------------------------------------------
     def apply(self, state: HuntState, move: Move) -> HuntState:
-        """The state after a legal ``move`` (checked by :class:`Game`, not here)."""
+        """The state after a legal ``move`` (checked by :class:`Game`, not here); ``state``
+        stays as it was."""
         raw = move.raw
         cells = list(state.cells)
-        b = self.board
         if raw[0] == "huff":
             cells[raw[1]] = EMPTY
-            new = HuntState(
-                cells, state.to_move, (), True, quiet=0, plies=state.plies, best=state.best
+            new, moves = self._settle(
+                tuple(cells), state.to_move, (), True, 0, state.best, state.plies
             )
         elif raw[0] == "step":
             _, start, end = raw
             huffable: tuple[int, ...] = ()
             if state.to_move == 1 and self._capture == "huff":
-                could = [
-                    p
-                    for p, c in enumerate(state.cells)
-                    if c == DEFENDER and self._has_jump(state.cells, p)
-                ]
+                old = state.cells
+                could = [p for p, c in enumerate(old) if c == DEFENDER and self._has_jump(old, p)]
                 huffable = tuple(sorted(end if p == start else p for p in could))
             cells[end] = cells[start]
             cells[start] = EMPTY
             # Progress for the move limit: more attackers in the fortress than ever before in
             # this game (stepping out and back in again is no progress).
             best, quiet = state.best, state.quiet + 1
-            if state.to_move == 0 and b.fortress[end] and not b.fortress[start]:
-                held = [cells[p] for p in self._fortress_points].count(ATTACKER)
+            fortress = self.board.fortress
+            if state.to_move == 0 and fortress[end] and not fortress[start]:
+                held = self._on_fortress(cells).count(ATTACKER)
                 if held > best:
                     best, quiet = held, 0
-            new = HuntState(
-                cells,
+            new, moves = self._settle(
+                tuple(cells),
                 1 - state.to_move,
                 huffable,
                 False,
-                quiet=quiet,
-                plies=state.plies + 1,
-                best=best,
-                stepped=end if huffable else -1,
+                quiet,
+                best,
+                state.plies + 1,
+                end if huffable else -1,
             )
         else:
             _, start, lands, taken = raw
@@ -484,135 +600,311 @@ class HuntEngine:
             for p in taken:
                 cells[p] = EMPTY
             cells[lands[-1]] = DEFENDER
-            new = HuntState(cells, 0, (), False, quiet=0, plies=state.plies + 1, best=state.best)
-        self._finish(new)
+            new, moves = self._settle(tuple(cells), 0, (), False, 0, state.best, state.plies + 1)
+        self.remember(new, moves)
         return new
 
-    def _finish(self, state: HuntState) -> None:
-        """End-of-game checks after every move and on set-up (the rules' order)."""
+    def _settle(
+        self,
+        cells: tuple[int, ...],
+        to_move: int,
+        huffable: tuple[int, ...] = (),
+        huffed: bool = False,
+        quiet: int = 0,
+        best: int = 0,
+        plies: int = 0,
+        stepped: int = -1,
+    ) -> tuple[HuntState, list[Move]]:
+        """The state with these parts, its result settled first by the end-of-game checks in
+        the rules' order, and its legal moves (computed for the last check; empty once the
+        game is over)."""
+        moves: list[Move] = []
+        result = self._decided(cells, quiet)
+        if result is None:
+            moves = self._moves_of(cells, to_move, huffable, huffed, stepped)
+            if not moves:
+                result = self._stuck(to_move)
+        # tuple.__new__ directly: the NamedTuple's own __new__ is one more Python call per ply.
+        state = _new_state(
+            HuntState, (cells, to_move, huffable, huffed, quiet, best, plies, stepped, result)
+        )
+        return state, moves
+
+    def _decided(self, cells: tuple[int, ...], quiet: int) -> Result | None:
+        """The end-of-game checks that need no move generation, in the rules' order."""
         spec = self.spec
-        cells = state.cells
-        attackers = cells.count(ATTACKER)
-        defenders = cells.count(DEFENDER)
-        held = [cells[p] for p in self._fortress_points].count(ATTACKER)
-        if held == len(self._fortress_points):
-            state.result = Result(
+        held = self._on_fortress(cells).count(ATTACKER)
+        if held == self._fortress_size:
+            return Result(
                 "attackers",
                 f"{self._heads[spec.rule_attackers_win]}: the attackers hold all {held} "
                 "fortress points",
                 spec.rule_attackers_win,
             )
-        elif attackers < spec.defenders_win_below:
-            state.result = Result(
+        attackers = cells.count(ATTACKER)
+        if attackers < spec.defenders_win_below:
+            return Result(
                 "defenders",
                 f"{self._heads[spec.rule_defenders_win]}: only {attackers} attacker"
                 f"{'' if attackers == 1 else 's'} left",
                 spec.rule_defenders_win,
             )
-        elif defenders == 0:
-            state.result = Result(
+        if DEFENDER not in cells:
+            return Result(
                 "attackers",
                 f"{self._heads[spec.rule_attackers_win]}: no defender is left",
                 spec.rule_attackers_win,
             )
-        elif self._limit is not None and state.quiet >= self._limit:
-            state.result = Result(
+        if self._limit is not None and quiet >= self._limit:
+            return Result(
                 None,
                 f"Move limit: {self._limit} plies without a capture, a huff or more "
                 "attackers in the fortress than ever before (a project rule, not historical)",
                 "move_limit",
             )
-        else:
-            legal = self._legal_moves(state)
-            if legal:
-                if self._cache:
-                    state._legal = legal
-                    state._legal_by = self
-                return
-            if state.to_move == 1:
-                state.result = Result(
-                    "attackers",
-                    f"{self._heads[spec.rule_attackers_win]}: the defenders have no legal move",
-                    spec.rule_attackers_win,
-                )
-            else:
-                state.result = Result(
-                    "defenders",
-                    f"{self._heads[spec.rule_no_move]}: the attacker has no legal move",
-                    spec.rule_no_move,
-                )
+        return None
+
+    def _stuck(self, to_move: int) -> Result:
+        """The result when the side to move has no legal move."""
+        spec = self.spec
+        if to_move == 1:
+            return Result(
+                "attackers",
+                f"{self._heads[spec.rule_attackers_win]}: the defenders have no legal move",
+                spec.rule_attackers_win,
+            )
+        return Result(
+            "defenders",
+            f"{self._heads[spec.rule_no_move]}: the attacker has no legal move",
+            spec.rule_no_move,
+        )
 
     # -- explaining -----------------------------------------------------------------------------
-    def explain(self, state: HuntState, text: str) -> tuple[bool, str, str | None]:
-        """Whether ``text`` is legal in ``state``, the reason in words, and the deciding rule."""
-        move = self.parse(state, text)
-        if move is not None:
-            return True, self._legal_reason(move), None
-        if state.result is not None:
-            return False, f"The game is over ({state.result}).", "game-over"
+    def ask(self, state: HuntState, text: str) -> HuntQuestion:
+        """``text`` taken apart for the checks: a huff and its point, or a step or jump
+        chain's points (spaces are forgiven). Nothing is judged here.
+
+        >>> import siege_nb as sn
+        >>> engine = sn.new_game("pyramid-siege")._engine
+        >>> q = engine.ask(engine.initial_state({}), "r4c1 x r2c1xr2c2")
+        >>> q.sep, q.parts, q.placed
+        ('x', ('r4c1', 'r2c1', 'r2c2'), True)
+        """
         text = " ".join(text.split())
         if text.startswith("huff"):
-            return self._explain_huff(state, text[4:].strip())
+            return HuntQuestion(text, huff=text[4:].strip())
         text = text.replace(" ", "")
         sep = "x" if "x" in text else "-"
-        parts = [p.strip() for p in text.split(sep)]
-        if len(parts) < 2 or (sep == "-" and len(parts) != 2) or not all(parts):
-            return (
-                False,
-                f"{text!r} is not a move; write a step c6-c7, a jump chain c7xc5xe5 or huff c7.",
-                "notation",
-            )
-        b = self.board
-        for p in parts:
-            if p not in b.index:
-                return False, self._missing(p) + ".", "notation"
-        nodes = [b.index[p] for p in parts]
-        start = nodes[0]
-        cells = state.cells
-        code = cells[start]
-        if not code:
-            return False, f"There is no piece on {parts[0]}.", "notation"
-        if code - 1 != state.to_move:
-            return (
-                False,
-                f"It is the {SIDES[state.to_move]}'s turn, and the piece on {parts[0]} "
-                f"is {'an attacker' if code == ATTACKER else 'a defender'}.",
-                "turn-order",
-            )
-        if sep == "x":
-            if code == ATTACKER:
-                return False, "Attackers never jump; only defenders capture.", "movement"
-            return self._explain_chain(cells, nodes)
-        end = nodes[1]
-        if end not in self._steps[start]:
-            return (
-                False,
-                f"{parts[0]} and {parts[1]} are not joined by a line; a piece steps "
-                "to a neighbouring point along a line.",
-                "movement",
-            )
-        if cells[end]:
-            return False, f"{parts[1]} is occupied.", "movement"
-        if code == DEFENDER:
-            return (
-                False,
-                "A capture is available, so the defender must capture "
-                f"({self.rules.citation('capture')}).",
-                self.rules.option("capture").id,
-            )
-        return self._explain_attacker_step(cells, start, end)
+        parts = tuple(text.split(sep))
+        shaped = len(parts) >= 2 and (sep == "x" or len(parts) == 2) and all(parts)
+        if not shaped:
+            return HuntQuestion(text, sep=sep, parts=parts)
+        index = self.board.index
+        nodes = tuple(index.get(p, -1) for p in parts)
+        piece = state.cells[nodes[0]] if min(nodes) >= 0 else EMPTY
+        return HuntQuestion(text, None, sep, parts, True, nodes, piece)
 
-    def _explain_attacker_step(
-        self, cells: list[int], start: int, end: int
-    ) -> tuple[bool, str, str | None]:
-        b = self.board
-        names = b.names
-        if self.spec.frozen_in_fortress and b.fortress[start]:
-            return (
-                False,
-                f"The attacker on {names[start]} stands in the fortress, where it stays for good.",
-                "fortress",
+    def legal_reason(self, state: HuntState, move: Move) -> str:
+        """Why a legal move is legal, in words."""
+        if move.kind == "huff":
+            who = (
+                "which stepped while a capture was available"
+                if self._huff_moved
+                else "which could have captured and did not"
             )
+            return (
+                f"The attacker removes the defender on {move.start}, {who} "
+                f"({self.rules.citation('capture')})."
+            )
+        if move.kind == "jump":
+            n = len(move.captures)
+            return (
+                f"The defender jumps {n} attacker{'s' if n > 1 else ''} "
+                f"({', '.join(move.captures)})."
+            )
+        return f"The piece steps from {move.start} to {move.end} along a line."
+
+    # Huffs. Each check passes what is not a huff, or not its business.
+    def check_huff(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """Huffing exists only when the capture option is ``"huff"``."""
+        if q.huff is None or self._capture == "huff":
+            return None
+        return (
+            f"Huffing exists only when capture is 'huff' ({self.rules.citation('capture')}).",
+            self.rules.option("capture").id,
+        )
+
+    def check_huff_turn(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """Only the attacker huffs, on his own turn."""
+        if q.huff is None or state.to_move == 0:
+            return None
+        return "Only the attacker huffs, before his own move.", "huffing"
+
+    def check_huff_once(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """One huff a turn at most."""
+        if q.huff is None or not state.huffed:
+            return None
+        return "The attacker has already huffed this turn (one huff at most).", "huffing"
+
+    def check_huff_defender(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """A huff names a point with a defender on it."""
+        if q.huff is None:
+            return None
+        p = self.board.index.get(q.huff, -1)
+        if p >= 0 and state.cells[p] == DEFENDER:
+            return None
+        return f"There is no defender on {q.huff or '(no point given)'}.", "notation"
+
+    def check_huff_target(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """Only a defender that failed to capture may be huffed (PS-10 says which one in
+        Pyramid Siege); refused unless the attacker may huff the named defender now."""
+        p = self.board.index.get(q.huff, -1) if q.huff is not None else -1
+        if p < 0 or state.cells[p] != DEFENDER or p in self.huff_points(state):
+            return None
+        # PS-10 decides only where the other reading of it would allow this huff.
+        other_allows = (
+            (p in state.huffable)
+            if self._huff_moved
+            else (bool(state.huffable) and p == state.stepped)
+        )
+        # Which defenders are eligible is the project's reading ("huffing"), except where
+        # the other reading of PS-10 would allow this one.
+        rule = "huffing"
+        if other_allows and "huff_target" in self.rules:
+            rule = self.rules.option("huff_target").id
+        target = (
+            "the defender that moved"
+            if self._huff_moved
+            else "a defender that had a capture available before it"
+        )
+        return (
+            f"The defender on {q.huff} may not be huffed: huffing follows only a defender's "
+            "move that was not a capture, made while a capture was available, and takes only "
+            f"{target}.",
+            rule,
+        )
+
+    # Steps and jump chains: the text, then the pieces.
+    def check_notation(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """A move is a step ``c6-c7`` or a jump chain ``c7xc5xe5``."""
+        if q.huff is not None or q.shaped:
+            return None
+        return (
+            f"{q.text!r} is not a move; write a step c6-c7, a jump chain c7xc5xe5 or huff c7.",
+            "notation",
+        )
+
+    def check_points(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """Every name in a move is a point of this board."""
+        if not q.shaped:
+            return None
+        for name, p in zip(q.parts, q.nodes, strict=True):
+            if p < 0:
+                return self.missing(name) + ".", "notation"
+        return None
+
+    def check_piece(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """A move starts from a piece."""
+        if q.placed and q.piece == EMPTY:
+            return f"There is no piece on {q.parts[0]}.", "notation"
+        return None
+
+    def check_turn(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """The piece belongs to the side to move."""
+        if not q.piece or q.piece - 1 == state.to_move:
+            return None
+        return (
+            f"It is the {SIDES[state.to_move]}'s turn, and the piece on {q.parts[0]} "
+            f"is {'an attacker' if q.piece == ATTACKER else 'a defender'}.",
+            "turn-order",
+        )
+
+    def check_jumper(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """Only defenders jump."""
+        if q.chain and q.piece == ATTACKER:
+            return "Attackers never jump; only defenders capture.", "movement"
+        return None
+
+    def check_chain(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """Each jump of a chain, in turn: two points along one line, over an attacker not
+        jumped before in this move, onto an empty point."""
+        if not (q.chain and q.piece == DEFENDER):
+            return None
+        names = self.board.names
+        work = list(state.cells)
+        work[q.nodes[0]] = EMPTY  # a chain may come back to its start point
+        for at, land in pairwise(q.nodes):
+            over = next((o for o, t in self._jumps[at] if t == land), -1)
+            if over < 0:
+                return (
+                    f"{names[land]} is not two steps from {names[at]} along one "
+                    "straight line, so no jump leads there.",
+                    "movement",
+                )
+            if work[over] != ATTACKER:
+                what = (
+                    "a defender: only attackers can be jumped"
+                    if work[over] == DEFENDER
+                    else "empty"
+                    if state.cells[over] == EMPTY
+                    else "an attacker already jumped in this move"
+                )
+                return f"The point jumped over, {names[over]}, is {what}.", "movement"
+            if work[land] != EMPTY:
+                return f"The landing point {names[land]} is occupied.", "movement"
+            work[over] = EMPTY
+        return None
+
+    def check_line(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """A piece steps to a neighbouring point along a line."""
+        if not q.step or q.nodes[1] in self._steps[q.nodes[0]]:
+            return None
+        return (
+            f"{q.parts[0]} and {q.parts[1]} are not joined by a line; a piece steps "
+            "to a neighbouring point along a line.",
+            "movement",
+        )
+
+    def check_occupied(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """A piece steps onto an empty point."""
+        if q.step and state.cells[q.nodes[1]]:
+            return f"{q.parts[1]} is occupied.", "movement"
+        return None
+
+    def check_must_capture(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """Under strict capture a defender may not step while a capture is available."""
+        if not (q.step and q.piece == DEFENDER and self._capture == "strict"):
+            return None
+        cells = state.cells
+        if not any(c == DEFENDER and self._has_jump(cells, p) for p, c in enumerate(cells)):
+            return None
+        return (
+            "A capture is available, so the defender must capture "
+            f"({self.rules.citation('capture')}).",
+            self.rules.option("capture").id,
+        )
+
+    def check_fortress(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """An attacker in the fortress stays there for good (where the game says so)."""
+        if not (q.step and q.piece == ATTACKER and self.spec.frozen_in_fortress):
+            return None
+        start = q.nodes[0]
+        if not self.board.fortress[start]:
+            return None
+        return (
+            f"The attacker on {q.parts[0]} stands in the fortress, where it stays for good.",
+            "fortress",
+        )
+
+    def check_direction(self, state: HuntState, q: HuntQuestion) -> Refused | None:
+        """An attacker steps only as the direction option allows."""
+        if not (q.step and q.piece == ATTACKER):
+            return None
+        b = self.board
+        start, end = q.nodes[0], q.nodes[1]
+        if attacker_may(b, self._mode, start, end):
+            return None
+        names = b.names
         opt = self.rules.option(self.spec.direction_option)
         d0, d1 = b.distance[start], b.distance[end]
         where = (
@@ -633,94 +925,7 @@ class HuntEngine:
                 " The escape clause (PS-6) frees the attackers only when none of them "
                 "can step towards the fortress."
             )
-        return False, reason, opt.id
-
-    def _explain_chain(self, cells: list[int], nodes: list[int]) -> tuple[bool, str, str | None]:
-        b = self.board
-        names = b.names
-        work = list(cells)
-        work[nodes[0]] = EMPTY
-        for at, land in pairwise(nodes):
-            over = next((o for o, t in self._jumps[at] if t == land), -1)
-            if over < 0:
-                return (
-                    False,
-                    f"{names[land]} is not two steps from {names[at]} along one "
-                    "straight line, so no jump leads there.",
-                    "movement",
-                )
-            if work[over] != ATTACKER:
-                what = (
-                    "a defender: only attackers can be jumped"
-                    if work[over] == DEFENDER
-                    else "empty"
-                    if cells[over] == EMPTY
-                    else "an attacker already jumped in this move"
-                )
-                return False, f"The point jumped over, {names[over]}, is {what}.", "movement"
-            if work[land] != EMPTY:
-                return False, f"The landing point {names[land]} is occupied.", "movement"
-            work[over] = EMPTY
-        return False, "The rules do not allow this move here.", None
-
-    def _explain_huff(self, state: HuntState, point: str) -> tuple[bool, str, str | None]:
-        opt_id = self.rules.option("capture").id
-        if self._capture != "huff":
-            return (
-                False,
-                f"Huffing exists only when capture is 'huff' ({self.rules.citation('capture')}).",
-                opt_id,
-            )
-        if state.to_move != 0:
-            return False, "Only the attacker huffs, before his own move.", "huffing"
-        if state.huffed:
-            return False, "The attacker has already huffed this turn (one huff at most).", "huffing"
-        b = self.board
-        if point not in b.index or state.cells[b.index[point]] != DEFENDER:
-            return False, f"There is no defender on {point or '(no point given)'}.", "notation"
-        p = b.index[point]
-        # PS-10 decides only where the other reading of it would allow this huff.
-        other_allows = (
-            (p in state.huffable)
-            if self._huff_moved
-            else (bool(state.huffable) and p == state.stepped)
-        )
-        # Which defenders are eligible is the project's reading ("huffing"), except where
-        # the other reading of PS-10 would allow this one.
-        opt_id = "huffing"
-        if other_allows and "huff_target" in self.rules:
-            opt_id = self.rules.option("huff_target").id
-        target = (
-            "the defender that moved"
-            if self._huff_moved
-            else "a defender that had a capture available before it"
-        )
-        return (
-            False,
-            f"The defender on {point} may not be huffed: huffing follows only a defender's "
-            "move that was not a capture, made while a capture was available, and takes only "
-            f"{target}.",
-            opt_id,
-        )
-
-    def _legal_reason(self, move: Move) -> str:
-        if move.kind == "huff":
-            who = (
-                "which stepped while a capture was available"
-                if self._huff_moved
-                else "which could have captured and did not"
-            )
-            return (
-                f"The attacker removes the defender on {move.start}, {who} "
-                f"({self.rules.citation('capture')})."
-            )
-        if move.kind == "jump":
-            n = len(move.captures)
-            return (
-                f"The defender jumps {n} attacker{'s' if n > 1 else ''} "
-                f"({', '.join(move.captures)})."
-            )
-        return f"The piece steps from {move.start} to {move.end} along a line."
+        return reason, opt.id
 
     # -- text board ---------------------------------------------------------------------------
     def text(self, state: HuntState) -> str:
@@ -731,19 +936,7 @@ class HuntEngine:
         def mark(p: int) -> str:
             return ("x", "O")[cells[p] - 1] if cells[p] else ("+" if b.fortress[p] else ".")
 
-        rows: list[str] = []
-        if self.game == "belagerung":
-            for r in range(9, 0, -1):
-                line = "".join(
-                    f" {mark(b.index[f'{c}{r}'])}" if f"{c}{r}" in b.index else "  "
-                    for c in "abcdefghi"
-                )
-                rows.append(f"{r} {line}")
-            rows.append("   " + " ".join("abcdefghi"))
-        else:
-            for r in range(8):
-                pts = " ".join(mark(b.index[f"r{r}c{c}"]) for c in range(r + 1))
-                rows.append(f"r{r} " + " " * (7 - r) + pts)
+        rows = self.spec.text_rows(b, mark)
         if state.result is not None:
             rows.append(f"result: {state.result}")
         else:
@@ -757,6 +950,32 @@ class HuntEngine:
             "+ empty fortress point, . empty point"
         )
         return "\n".join(rows)
+
+
+def _piece_code(piece: object) -> int:
+    """The code of a piece named in a set-up (``ValueError`` for anything else)."""
+    word = str(piece).strip().lower()
+    if word not in ("attacker", "defender"):
+        raise ValueError(f"{piece!r} is not a piece; the pieces are 'attacker' and 'defender'")
+    return PIECES.index(word)
+
+
+class BelagerungEngine(HuntEngine):
+    """The Belagerung engine (see :data:`BELAGERUNG`)."""
+
+    spec = BELAGERUNG
+    game = BELAGERUNG.game
+
+
+class PyramidEngine(HuntEngine):
+    """The Pyramid Siege engine (see :data:`PYRAMID`)."""
+
+    spec = PYRAMID
+    game = PYRAMID.game
+
+
+ENGINES: dict[str, type[HuntEngine]] = {e.game: e for e in (BelagerungEngine, PyramidEngine)}
+"""The hunt engines by game name."""
 
 
 class HuntGame(Game):

@@ -1,14 +1,18 @@
 """Siege of Paris: move generation, capture and protection, special actions and end of game.
 
-The engine works on a flat list of piece codes indexed by node number (see
-:mod:`siege_nb.boards.paris`); it follows the rule data of :mod:`siege_nb.rules.siege_of_paris`
-and the settled points of docs/precise-readings.md. Nothing here imports matplotlib or ipywidgets.
+The engine works on frozen states whose ``cells`` are a tuple of piece codes indexed by node
+number (see :mod:`siege_nb.boards.paris`), on the shared plumbing of
+:class:`~siege_nb.games.engine.EngineBase`. It follows the rule data of
+:mod:`siege_nb.rules.siege_of_paris` and the settled points of docs/precise-readings.md.
+Nothing here imports matplotlib or ipywidgets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from bisect import bisect_left, insort
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, cast
 
 from siege_nb.boards.paris import (
     DIRECTIONS,
@@ -19,9 +23,10 @@ from siege_nb.boards.paris import (
     describe_missing_node,
 )
 from siege_nb.games.base import Game, Move, MoveKind, Result, Status, ensure_pairs
-from siege_nb.rules import RuleSet, fixed_rules, rule_heading
+from siege_nb.games.engine import EngineBase, Refused
+from siege_nb.rules import RuleSet, rule_heading
 
-__all__ = ["ParisEngine", "ParisGame", "ParisState", "piece_code", "piece_name"]
+__all__ = ["ParisEngine", "ParisGame", "ParisQuestion", "ParisState", "piece_code", "piece_name"]
 
 GARRISON, WHITE, BLACK = 0, 1, 2
 SIDES = ("garrison", "white", "black")
@@ -79,7 +84,7 @@ _BLACK_SOLDIERS = [
 ]
 
 
-def piece_code(name: str) -> int:
+def piece_code(name: object) -> int:
     """The engine's code for a piece name such as ``"white soldier"``; ``ValueError`` if none."""
     words = str(name).strip().lower().split()
     if len(words) == 2 and words[0] in SIDES and words[1] in RANK_NAMES[1:]:
@@ -98,14 +103,6 @@ def piece_code(name: str) -> int:
 def piece_name(code: int) -> str:
     """``piece_name(piece_code("white soldier")) == "white soldier"``."""
     return f"{SIDES[code >> 3]} {RANK_NAMES[code & 7]}"
-
-
-def _canonical(text: str) -> str:
-    """A move text with spaces removed and ``c0`` written as the circle C0 (c1..c7 are squares,
-    so only c0 can mean a circle)."""
-    text = "".join(str(text).split())
-    sep = "x" if "x" in text else "-"
-    return sep.join("C0" if p == "c0" else p for p in text.split(sep))
 
 
 def default_position() -> dict[str, str]:
@@ -139,66 +136,119 @@ def garrison_arrangement(assignment: Mapping[str, str] | None) -> dict[str, str]
     return placed
 
 
-class ParisState:
-    """An immutable position with everything the rules need to go on from it.
+class ParisState(NamedTuple):
+    """A position with everything the rules need to go on from it, frozen: an engine never
+    changes a state, :meth:`ParisEngine.apply` makes a new one.
 
+    ``cells`` holds a piece code per node; ``occupied`` the nodes that hold a piece, in
+    increasing order (so loops over pieces visit at most 44 nodes instead of all 164, always
+    in the same order). ``next_army`` is the army that moves after the coming garrison turn;
     ``demanded`` is true after the attackers' ``demand`` until the garrison captures;
     ``quiet`` counts plies since the last capture or entry onto a circle (the move limit).
+    ``result`` is settled when the state is made, passes (SP-23) included.
+
+    >>> import siege_nb as sn
+    >>> state = sn.new_game("siege-of-paris")._state
+    >>> state.plies, state.result, len(state.occupied)
+    (0, None, 44)
+    >>> state.plies = 3  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    AttributeError: can't set attribute
     """
 
-    __slots__ = (
-        "_legal",
-        "_legal_by",
-        "cells",
-        "demanded",
-        "next_army",
-        "occupied",
-        "plies",
-        "quiet",
-        "result",
-        "to_move",
-    )
+    cells: tuple[int, ...]
+    occupied: tuple[int, ...]
+    to_move: int
+    next_army: int
+    demanded: bool
+    quiet: int
+    plies: int
+    result: Result | None = None
 
-    def __init__(
-        self,
-        cells: list[int],
-        occupied: list[int],
-        to_move: int,
-        next_army: int,
-        demanded: bool,
-        quiet: int,
-        plies: int,
-    ) -> None:
-        self.cells = cells
-        # The nodes that hold a piece, in no particular order: loops over pieces visit at
-        # most 44 nodes instead of all 164.
-        self.occupied = occupied
-        self.to_move = to_move
-        self.next_army = next_army
-        self.demanded = demanded
-        self.quiet = quiet
-        self.plies = plies
-        self.result: Result | None = None
-        self._legal: list[Move] | None = None
-        # The engine that filled _legal: the moves depend on its rules, so only it reads them.
-        self._legal_by: object = None
+
+@dataclass(frozen=True)
+class ParisQuestion:
+    """A move text under question, read as far as it goes; the explain checks judge it.
+
+    ``text`` is the canonical text, ``sep`` its separator (``"x"`` for a capture, else
+    ``"-"``) and ``parts`` the pieces between. When both parts name nodes, ``start`` and
+    ``end`` are their numbers, ``code`` the piece on ``start`` and ``target`` the piece on
+    ``end`` (0 for none); otherwise ``start`` and ``end`` are -1 and ``code`` is 0, so a check
+    about the moving piece has nothing to judge and passes.
+    """
+
+    text: str
+    sep: str = "-"
+    parts: tuple[str, ...] = ()
+    start: int = -1
+    end: int = -1
+    code: int = 0
+    target: int = 0
+
+    @property
+    def demand(self) -> bool:
+        """True for the attackers' action ``demand``."""
+        return self.text == "demand"
+
+    @property
+    def side(self) -> int:
+        """The side of the moving piece (meaningful only when ``code`` is not 0)."""
+        return self.code >> 3
 
 
 DEMAND = Move(None, None, (), (), "demand", raw=("demand",))
-_MOVES: dict[tuple[str, tuple[Any, ...]], Move] = {}
+# Per citadel layout, the Move of each engine tuple: made once and shared (they are immutable).
+_MOVES: dict[str, dict[tuple[Any, ...], Move]] = {}
+# The most pieces of each code a set holds, for EngineBase.place_pieces.
+_LIMITS = {side * 8 + rank: n for side, ranks in SET_COUNTS.items() for rank, n in ranks.items()}
 
 
-class ParisEngine:
-    """The Siege of Paris rules under one :class:`RuleSet`."""
+class ParisEngine(EngineBase[ParisState, ParisQuestion]):
+    """The Siege of Paris rules under one :class:`RuleSet`.
+
+    :meth:`explain` asks the checks of :attr:`CHECKS` in turn; the first to refuse decides.
+
+    >>> import siege_nb as sn
+    >>> engine = sn.new_game("siege-of-paris")._engine
+    >>> engine.CHECKS.index("notation") < engine.CHECKS.index("turn_order")
+    True
+    >>> state = engine.initial_state({})
+    >>> reason, rule = engine.check_turn_order(state, engine.ask(state, "a2-b3"))
+    >>> rule, "the white soldier on a2 belongs to White" in reason
+    ('turn-order', True)
+    >>> engine.check_turn_order(state, engine.ask(state, "C0-f5")) is None
+    True
+    """
 
     game = "siege-of-paris"
     sides = SIDES
+    NODE_WORD = "node"
+    CHECKS = (
+        "game_over",
+        "demand_mode",
+        "demand_turn",
+        "demand_repeated",
+        "demand_needless",
+        "notation",
+        "piece",
+        "turn_order",
+        "somewhere",
+        "occupied",
+        "capture_mark",
+        "citadel_capture",
+        "movement",
+        "protection",
+        "soldier_colours",
+        "demanded_capture",
+        "compulsory_capture",
+        "sortie",
+    )
 
-    def __init__(self, rules: RuleSet, cache: bool = True) -> None:
-        self.rules = rules
-        self.board: ParisBoard = board(rules["citadel"])
-        self._cache = cache
-        self._fixed = fixed_rules(self.game)
+    board: ParisBoard
+
+    def __init__(self, rules: RuleSet, *, cache_size: int | None = None) -> None:
+        super().__init__(rules, cache_size=cache_size)
+        self.board = board(rules["citadel"])
         # Rule names for results, looked up once.
         self._heads = {
             r: rule_heading(self.game, r)
@@ -233,21 +283,23 @@ class ParisEngine:
         self._invaders_draw = rules["invaders_only_draw"]
         self._blockade = rules["blockade_win"]
         self._limit = rules["move_limit"]
+        self._known = _MOVES.setdefault(self.board.layout, {("demand",): DEMAND})
 
-    def with_rules(self, rules: RuleSet, cache: bool = False) -> ParisEngine:
-        """An engine for other rules. By default it does not cache into states, because it
-        judges states another engine made; ``cache=True`` for an engine of its own game."""
-        return ParisEngine(rules, cache=cache)
+    def with_rules(self, rules: RuleSet, *, cache_size: int | None = None) -> ParisEngine:
+        """An engine for other rules with a cache of its own (``cache_size=0``: none).
 
-    def source_keys(self, rule: str) -> tuple[str, ...]:
-        """The sources of a fixed rule id (empty for unknown ids)."""
-        fixed = self._fixed.get(rule)
-        return fixed.sources if fixed else ()
+        The base's, typed as a :class:`ParisEngine` so that the result is a whole engine for
+        :class:`~siege_nb.games.base.Game` (the base's return type lacks the game's methods).
+        """
+        return cast(ParisEngine, super().with_rules(rules, cache_size=cache_size))
 
     # -- set-up -------------------------------------------------------------------------------
+    def missing(self, name: object) -> str:
+        """Why ``name`` is not a node of the board, in words (no full stop)."""
+        return describe_missing_node(str(name))
+
     def initial_state(self, setup: Mapping[str, Any]) -> ParisState:
         """Validate a set-up (position, to_move, next_army) and return the first state."""
-        b = self.board
         position = setup.get("position")
         if position is None:
             position = default_position()
@@ -256,31 +308,35 @@ class ParisEngine:
                 position.update(garrison_arrangement(setup["garrison"]))
         elif setup.get("garrison") is not None:
             raise ValueError("give either a whole position or a garrison arrangement, not both")
-        cells = [0] * len(b.names)
-        counts: dict[int, int] = {}
-        for node_name, piece in ensure_pairs(position):
-            if not isinstance(node_name, str) or node_name not in b.index:
-                raise ValueError(describe_missing_node(node_name))
-            node = b.index[node_name]
-            if cells[node]:
-                raise ValueError(f"two pieces on one node: {node_name} is given twice")
-            code = piece_code(piece)
-            side, rank = code >> 3, code & 7
-            counts[code] = counts.get(code, 0) + 1
-            if counts[code] > SET_COUNTS[side][rank]:
+        pairs = ensure_pairs(position)
+        cells = self.place_pieces(pairs, piece_code, piece_name, _LIMITS)
+        for node_name, _ in pairs:
+            self._check_soldier_colour(node_name, cells[self.board.index[node_name]])
+        self._check_garrison_colours(cells)
+        side, army = self._turn_of(setup)
+        occupied = tuple(i for i, c in enumerate(cells) if c)
+        state, moves = self._settle(tuple(cells), occupied, side, army, False, 0, 0)
+        self.remember(state, moves)
+        return state
+
+    def _check_soldier_colour(self, node_name: str, code: int) -> None:
+        """An attacking soldier stands on its own colour (White light, Black dark)."""
+        b = self.board
+        node = b.index[node_name]
+        side, rank = code >> 3, code & 7
+        if rank == SOLDIER and side != GARRISON and not b.is_circle(node):
+            light_needed = side == WHITE
+            if b.is_dark(node) == light_needed:
+                colour = "light" if light_needed else "dark"
                 raise ValueError(
-                    f"too many {piece_name(code)}s: the set holds {SET_COUNTS[side][rank]}"
+                    f"a {piece_name(code)} stands only on {colour} squares, and {node_name} "
+                    f"is {'dark' if b.is_dark(node) else 'light'}: attacking soldiers "
+                    "never leave their colour"
                 )
-            if rank == SOLDIER and side != GARRISON and not b.is_circle(node):
-                light_needed = side == WHITE
-                if b.is_dark(node) == light_needed:
-                    colour = "light" if light_needed else "dark"
-                    raise ValueError(
-                        f"a {piece_name(code)} stands only on {colour} squares, and {node_name} "
-                        f"is {'dark' if b.is_dark(node) else 'light'}: attacking soldiers "
-                        "never leave their colour"
-                    )
-            cells[node] = code
+
+    def _check_garrison_colours(self, cells: list[int]) -> None:
+        """SP-14: at most three garrison soldiers on each colour outside the citadel."""
+        b = self.board
         for dark in (False, True):
             n = sum(1 for i in range(b.n_squares) if cells[i] == SOLDIER and b.dark[i] == dark)
             if n > 3:
@@ -288,6 +344,10 @@ class ParisEngine:
                     f"{n} garrison soldiers stand on {'dark' if dark else 'light'} squares; "
                     "SP-14 allows at most three on each colour outside the citadel"
                 )
+
+    @staticmethod
+    def _turn_of(setup: Mapping[str, Any]) -> tuple[int, int]:
+        """The side to move and the army after the next garrison turn of a set-up."""
         to_move = setup.get("to_move", "garrison")
         if to_move not in SIDES:
             raise ValueError(f"to_move must be one of {', '.join(SIDES)}, not {to_move!r}")
@@ -296,18 +356,14 @@ class ParisEngine:
         if next_army is not None and next_army not in ("white", "black"):
             raise ValueError(f"next_army must be 'white' or 'black', not {next_army!r}")
         if side == GARRISON:
-            army = WHITE if next_army is None else SIDES.index(next_army)
-        else:
-            army = BLACK if side == WHITE else WHITE
-            if next_army is not None and SIDES.index(next_army) != army:
-                raise ValueError(
-                    f"with {to_move} to move, the army after the next garrison turn is "
-                    f"{SIDES[army]}; next_army only chooses it when the garrison is to move"
-                )
-        occupied = [i for i, c in enumerate(cells) if c]
-        state = ParisState(cells, occupied, side, army, False, 0, 0)
-        self._finish(state)
-        return state
+            return side, WHITE if next_army is None else SIDES.index(next_army)
+        army = BLACK if side == WHITE else WHITE
+        if next_army is not None and SIDES.index(next_army) != army:
+            raise ValueError(
+                f"with {to_move} to move, the army after the next garrison turn is "
+                f"{SIDES[army]}; next_army only chooses it when the garrison is to move"
+            )
+        return side, army
 
     def setup_of(self, state: ParisState) -> dict[str, Any]:
         """The set-up that reproduces ``state`` (as stored in game records)."""
@@ -324,7 +380,7 @@ class ParisEngine:
 
     # -- movement -----------------------------------------------------------------------------
     def _general_walk(
-        self, cells: list[int], start: int, code: int, target: int = -1
+        self, cells: Sequence[int], start: int, code: int, target: int = -1
     ) -> dict[int, int]:
         """Squares a turning general reaches (SP-10 yes), each with the square it came from.
 
@@ -347,7 +403,7 @@ class ParisEngine:
         del came[start]
         return came
 
-    def _targets(self, cells: list[int], node: int, code: int) -> list[tuple[int, bool]]:
+    def _targets(self, cells: Sequence[int], node: int, code: int) -> list[tuple[int, bool]]:
         """Where the piece ``code`` on ``node`` may go as (end, is_capture), before protection,
         SP-14 and the turn-wide filters; captures are listed whatever their protection."""
         b = self.board
@@ -379,7 +435,7 @@ class ParisEngine:
             out.append((gate, False))
         return out
 
-    def protector(self, cells: list[int], target: int, capturer: int) -> int:
+    def protector(self, cells: Sequence[int], target: int, capturer: int) -> int:
         """A piece that protects the attacker on ``target`` under SP-16, or -1.
 
         ``capturer`` is where the capturing garrison piece stands; it stays on the board and
@@ -433,7 +489,7 @@ class ParisEngine:
                         return sq
         return -1
 
-    def _soldiers_outside(self, cells: list[int], occupied: list[int]) -> tuple[int, int]:
+    def _soldiers_outside(self, cells: Sequence[int], occupied: Sequence[int]) -> tuple[int, int]:
         """Garrison soldiers on (light, dark) squares."""
         dark = self.board.dark
         n_sq = self.board.n_squares
@@ -447,7 +503,7 @@ class ParisEngine:
         return light_n, dark_n
 
     def _piece_moves(
-        self, cells: list[int], node: int, outside: tuple[int, int] | None
+        self, cells: Sequence[int], node: int, outside: tuple[int, int] | None
     ) -> list[tuple[int, int, bool]]:
         """Legal-by-movement moves of the piece on ``node``: (start, end, capture), captures of
         protected pieces removed and SP-14 applied."""
@@ -469,14 +525,14 @@ class ParisEngine:
         return moves
 
     def _garrison_moves(
-        self, cells: list[int], occupied: list[int]
+        self, cells: Sequence[int], occupied: Sequence[int]
     ) -> tuple[list[tuple[int, int, bool]], bool]:
         """All garrison moves and whether SP-15 (officers must sortie) is in force."""
         n_sq = self.board.n_squares
         outside = self._soldiers_outside(cells, occupied)
         moves: list[tuple[int, int, bool]] = []
         soldiers_out = soldier_moves = 0
-        for node in sorted(occupied):
+        for node in occupied:
             code = cells[node]
             if code >= 8:
                 continue
@@ -488,7 +544,8 @@ class ParisEngine:
         stuck = soldiers_out > 0 and soldier_moves == 0
         return moves, stuck
 
-    def _officer_sorties(self, cells: list[int]) -> list[tuple[int, int, bool]]:
+    def _officer_sorties(self, cells: Sequence[int]) -> list[tuple[int, int, bool]]:
+        """SP-15's sorties: a garrison officer steps out of a gate circle onto a free square."""
         b = self.board
         return [
             (g, s, False)
@@ -498,21 +555,21 @@ class ParisEngine:
             if not cells[s]
         ]
 
-    def _raw_legal(self, state: ParisState) -> list[tuple[Any, ...]]:
+    def _raw_legal(
+        self, cells: Sequence[int], occupied: Sequence[int], to_move: int, demanded: bool
+    ) -> list[tuple[Any, ...]]:
         """Legal moves as engine tuples, with the turn-wide filters of SP-5 and SP-15."""
-        cells = state.cells
-        if state.to_move != GARRISON:
-            army = state.to_move
+        if to_move != GARRISON:
             out: list[tuple[Any, ...]] = []
-            for node in sorted(state.occupied):
+            for node in occupied:
                 code = cells[node]
-                if code >> 3 == army:
+                if code >> 3 == to_move:
                     out.extend((node, end, False) for end, _ in self._targets(cells, node, code))
             return out
-        moves, stuck = self._garrison_moves(cells, state.occupied)
+        moves, stuck = self._garrison_moves(cells, occupied)
         captures = [m for m in moves if m[2]]
         mode = self._capture
-        if state.demanded or (mode == "always" and captures):
+        if demanded or (mode == "always" and captures):
             return list(captures)
         chosen: list[tuple[Any, ...]] = list(moves)
         if stuck and self._sortie:
@@ -523,7 +580,8 @@ class ParisEngine:
             chosen.append(("demand",))
         return chosen
 
-    def _path(self, cells: list[int], start: int, end: int) -> tuple[int, ...]:
+    def _path(self, cells: Sequence[int], start: int, end: int) -> tuple[int, ...]:
+        """The nodes a move passes, both ends included."""
         b = self.board
         if b.is_circle(start) or b.is_circle(end):
             return (start, end)
@@ -542,7 +600,7 @@ class ParisEngine:
             path.append(b.ray[d][path[-1]])
         return tuple(path)
 
-    def _to_move(self, cells: list[int], raw: tuple[Any, ...]) -> Move:
+    def _to_move(self, cells: Sequence[int], raw: tuple[Any, ...]) -> Move:
         # A move's path depends only on the layout, except for a turning general's walk,
         # so other Move objects are made once per layout and shared (they are immutable).
         if raw[0] == "demand":
@@ -550,13 +608,20 @@ class ParisEngine:
         code = cells[raw[0]]
         if code >= 8 and code & 7 == GENERAL and self._turning_generals:
             return self._make_move(cells, raw)
-        key = (self.board.layout, raw)
-        move = _MOVES.get(key)
+        move = self._known.get(raw)
         if move is None:
-            move = _MOVES[key] = self._make_move(cells, raw)
+            move = self._known[raw] = self._make_move(cells, raw)
         return move
 
-    def _make_move(self, cells: list[int], raw: tuple[Any, ...]) -> Move:
+    def _moves_of(self, cells: Sequence[int], raws: list[tuple[Any, ...]]) -> list[Move]:
+        """The Moves of engine tuples (the shared ones looked up first: this runs every ply)."""
+        to_move = self._to_move
+        if self._turning_generals:
+            return [to_move(cells, raw) for raw in raws]
+        known = self._known.get
+        return [known(raw) or to_move(cells, raw) for raw in raws]
+
+    def _make_move(self, cells: Sequence[int], raw: tuple[Any, ...]) -> Move:
         start, end, capture = raw
         names = self.board.names
         path = tuple(names[i] for i in self._path(cells, start, end))
@@ -569,49 +634,47 @@ class ParisEngine:
             kind = "step"
         return Move(names[start], names[end], path, (names[end],) if capture else (), kind, raw)
 
-    def legal(self, state: ParisState) -> list[Move]:
-        """Every legal move in ``state`` (empty once the game is over)."""
-        if state._legal is not None and state._legal_by is self:
-            return state._legal
-        if state.result is not None:
-            moves: list[Move] = []
-        else:
-            moves = [self._to_move(state.cells, raw) for raw in self._raw_legal(state)]
-        if self._cache:
-            state._legal = moves
-            state._legal_by = self
-        return moves
+    def generate(self, state: ParisState) -> list[Move]:
+        """Every legal move of a state whose game goes on (not cached; see :meth:`legal`)."""
+        cells = state.cells
+        raws = self._raw_legal(cells, state.occupied, state.to_move, state.demanded)
+        return self._moves_of(cells, raws)
 
-    def candidates(self, state: ParisState, node: str) -> list[str]:
+    def candidates(self, state: ParisState, node: str) -> list[Move]:
         """Moves the piece on ``node`` could make by its movement under these rules, before
-        protection, SP-14 and the turn-wide filters (as texts; empty for an empty node)."""
-        b = self.board
-        i = b.index.get(node, -1)
+        protection, SP-14 and the turn-wide filters (empty for an empty node)."""
+        i = self.board.index.get(node, -1)
         if i < 0 or not state.cells[i]:
             return []
+        cells = state.cells
         return [
-            f"{node}{'x' if capture else '-'}{b.names[end]}"
-            for end, capture in self._targets(state.cells, i, state.cells[i])
+            self._to_move(cells, (i, end, capture))
+            for end, capture in self._targets(cells, i, cells[i])
         ]
 
-    def parse(self, state: ParisState, text: str) -> Move | None:
-        """The legal move written ``text``, or ``None``.
+    def canonical(self, text: str) -> str:
+        """A move text with spaces removed and ``c0`` written as the circle C0 (c1..c7 are
+        squares, so only c0 can mean a circle).
 
-        Spaces are ignored, ``-`` is accepted for a capture, and ``c0`` (not a square) means
-        the circle C0.
+        >>> import siege_nb as sn
+        >>> sn.new_game("siege-of-paris")._engine.canonical(" g5 - c0 ")
+        'g5-C0'
         """
-        text = _canonical(text)
-        for move in self.legal(state):
-            if move.text == text or (move.captures and text == f"{move.start}-{move.end}"):
-                return move
-        return None
+        text = "".join(str(text).split())
+        sep = "x" if "x" in text else "-"
+        return sep.join("C0" if p == "c0" else p for p in text.split(sep))
+
+    def also_written(self, move: Move, text: str) -> bool:
+        """A capture may also be written with ``-`` (``k7-j8`` for ``k7xj8``)."""
+        return bool(move.captures) and text == f"{move.start}-{move.end}"
 
     # -- playing ------------------------------------------------------------------------------
     def apply(self, state: ParisState, move: Move) -> ParisState:
         """The state after a legal ``move`` (not checked here: :class:`Game` checks)."""
         raw = move.raw
         if raw[0] == "demand":
-            new = ParisState(
+            # The layout does not change, so the frozen cells are shared.
+            new, moves = self._settle(
                 state.cells,
                 state.occupied,
                 state.to_move,
@@ -620,45 +683,79 @@ class ParisEngine:
                 state.quiet,
                 state.plies,
             )
-            self._finish(new)
+            self.remember(new, moves)
             return new
         start, end, capture = raw
         cells = list(state.cells)
         cells[end] = cells[start]
         cells[start] = 0
         occupied = list(state.occupied)
-        if capture:
-            occupied.remove(start)
-        else:
-            occupied[occupied.index(start)] = end
-        n_sq = self.board.n_squares
-        entered = start < n_sq <= end
+        del occupied[bisect_left(occupied, start)]
+        if not capture:
+            insort(occupied, end)  # kept in order, so move generation need not sort
+        entered = start < self.board.n_squares <= end
         quiet = 0 if capture or entered else state.quiet + 1
         # next_army is always the army that moves after the coming garrison turn.
         if state.to_move == GARRISON:
             to_move, next_army = state.next_army, WHITE + BLACK - state.next_army
         else:
             to_move, next_army = GARRISON, state.next_army
-        new = ParisState(cells, occupied, to_move, next_army, False, quiet, state.plies + 1)
-        self._finish(new)
+        new, moves = self._settle(
+            tuple(cells), tuple(occupied), to_move, next_army, False, quiet, state.plies + 1
+        )
+        self.remember(new, moves)
         return new
 
-    def _advance(self, state: ParisState) -> None:
-        """Skip the side to move (SP-23 pass) in the fixed order garrison, army, garrison..."""
-        if state.to_move == GARRISON:
-            state.to_move = state.next_army
-            state.next_army = WHITE + BLACK - state.next_army
-        else:
-            state.to_move = GARRISON
+    @staticmethod
+    def _pass(to_move: int, next_army: int) -> tuple[int, int]:
+        """Skip the side to move (SP-23 pass) in the fixed order garrison, army, garrison...:
+        the side to move next and the army after the garrison then."""
+        if to_move == GARRISON:
+            return next_army, WHITE + BLACK - next_army
+        return GARRISON, next_army
 
-    def _finish(self, state: ParisState) -> None:
-        """End-of-game checks in the rules' order (SP-3, SP-1, SP-26, SP-4, move limit), then
-        passes."""
+    def _settle(
+        self,
+        cells: tuple[int, ...],
+        occupied: tuple[int, ...],
+        to_move: int,
+        next_army: int,
+        demanded: bool,
+        quiet: int,
+        plies: int,
+    ) -> tuple[ParisState, list[Move]]:
+        """The finished state of a position, and its legal moves (computed on the way).
+
+        The end-of-game checks come first (:meth:`_result`); a side without a move then
+        passes (SP-23) until one can move, the garrison's blockade (SP-2) or no side at all
+        (SP-23) ending the game.
+        """
+        result = self._result(cells, occupied, quiet)
+        if result is None:
+            for _ in range(4):
+                raws = self._raw_legal(cells, occupied, to_move, demanded)
+                if raws:
+                    state = ParisState(cells, occupied, to_move, next_army, demanded, quiet, plies)
+                    return state, self._moves_of(cells, raws)
+                if to_move == GARRISON and self._blockade:
+                    result = Result(
+                        "attackers",
+                        f"{self._heads['SP-2']}: the garrison has no legal move",
+                        "SP-2",
+                    )
+                    break
+                to_move, next_army = self._pass(to_move, next_army)
+            else:
+                result = Result(None, f"{self._heads['SP-23']}: no side can move", "SP-23")
+        state = ParisState(cells, occupied, to_move, next_army, demanded, quiet, plies, result)
+        return state, []
+
+    def _result(self, cells: Sequence[int], occupied: Sequence[int], quiet: int) -> Result | None:
+        """End-of-game checks in the rules' order (SP-3, SP-1, SP-26, SP-4, move limit)."""
         rules = self.rules
-        cells = state.cells
         n_sq = self.board.n_squares
         soldiers = officers = soldiers_in = officers_in = garrison_in = 0
-        for i in state.occupied:
+        for i in occupied:
             c = cells[i]
             if c >= 8:
                 inside = i >= n_sq
@@ -672,205 +769,269 @@ class ParisEngine:
                 garrison_in += 1
         need = self._placement
         if soldiers == 0 and officers <= 6:
-            state.result = Result(
+            return Result(
                 "garrison",
                 f"{self._heads['SP-3']}: every attacking soldier and {12 - officers} "
                 "officers have been captured",
                 "SP-3",
             )
-        elif officers_in >= 1 and soldiers_in >= need:
-            state.result = Result(
+        if officers_in >= 1 and soldiers_in >= need:
+            return Result(
                 "attackers",
                 f"{self._heads['SP-1']}: {officers_in} officer(s) and {soldiers_in} "
                 "soldiers stand inside the "
                 f"citadel ({rules.citation('placement_win')})",
                 "SP-1",
             )
-        elif self._invaders_draw and not garrison_in and (soldiers_in or officers_in):
-            state.result = Result(
+        if self._invaders_draw and not garrison_in and (soldiers_in or officers_in):
+            return Result(
                 None,
                 f"{self._heads['SP-26']}: only attacking pieces stand in the citadel "
                 f"({rules.choice('invaders_only_draw').attribution.words()})",
                 "SP-26",
             )
-        elif self._inside_draw and soldiers_in and (soldiers < need or officers == 0):
-            state.result = Result(
+        if self._inside_draw and soldiers_in and (soldiers < need or officers == 0):
+            return Result(
                 None,
                 f"{self._heads['SP-4']}: an attacking soldier is safe inside the citadel and "
                 "the attackers can no "
                 "longer win by placement",
                 "SP-4",
             )
-        elif self._limit is not None and state.quiet >= self._limit:
-            state.result = Result(
+        if self._limit is not None and quiet >= self._limit:
+            return Result(
                 None,
                 f"Move limit: {rules['move_limit']} plies without a capture or an entry into "
                 "the citadel (a project rule, not historical)",
                 "move_limit",
             )
-        if state.result is not None:
-            return
-        for _ in range(4):
-            raw = self._raw_legal(state)
-            if raw:
-                if self._cache:
-                    state._legal = [self._to_move(cells, r) for r in raw]
-                    state._legal_by = self
-                return
-            if state.to_move == GARRISON and self._blockade:
-                state.result = Result(
-                    "attackers", f"{self._heads['SP-2']}: the garrison has no legal move", "SP-2"
-                )
-                return
-            self._advance(state)
-        state.result = Result(None, f"{self._heads['SP-23']}: no side can move", "SP-23")
+        return None
 
     # -- explaining -----------------------------------------------------------------------------
-    def explain(self, state: ParisState, text: str) -> tuple[bool, str, str | None]:
-        """Whether ``text`` is legal in ``state``, the reason in words, and the deciding rule."""
-        move = self.parse(state, text)
-        if move is not None:
-            return True, self._legal_reason(state, move), None
-        if state.result is not None:
-            return False, f"The game is over ({state.result}).", "game-over"
-        text = _canonical(text)
-        if text == "demand":
-            return self._explain_demand(state)
+    def _node_of(self, part: str) -> int:
+        """The node a part of a move text names, or -1 (``c0``..``c7`` that are not squares
+        mean the circles)."""
+        index = self.board.index
+        node = index.get(part, -1)
+        if node < 0 and part[:1] in ("c", "C") and part[1:].isdigit():
+            node = index.get(part.upper(), -1)
+        return node
+
+    def ask(self, state: ParisState, text: str) -> ParisQuestion:
+        """``text`` read as far as it goes: canonical text, separator, parts and, when both
+        parts name nodes, the nodes and the pieces on them.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("siege-of-paris")
+        >>> q = g._engine.ask(g._state, "a2 x b3")
+        >>> q.sep, q.parts, g.board.names[q.start], piece_name(q.target)
+        ('x', ('a2', 'b3'), 'a2', 'white soldier')
+        """
+        text = self.canonical(text)
         sep = "x" if "x" in text else "-"
-        parts = [p.strip() for p in text.split(sep)]
-        if len(parts) != 2 or not all(parts):
+        parts = tuple(p.strip() for p in text.split(sep))
+        if len(parts) != 2:
+            return ParisQuestion(text, sep, parts)
+        start, end = self._node_of(parts[0]), self._node_of(parts[1])
+        if start < 0 or end < 0:
+            return ParisQuestion(text, sep, parts)
+        cells = state.cells
+        return ParisQuestion(text, sep, parts, start, end, cells[start], cells[end])
+
+    def check_demand_mode(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-5: a demand exists only when capture is on demand."""
+        if q.demand and self._capture != "on-demand":
             return (
-                False,
-                f"{text!r} is not a move; write a step a2-b3, a capture k7xj8, an "
+                f"Demands exist only when capture is on demand ({self.rules.citation('capture')}).",
+                "SP-5",
+            )
+        return None
+
+    def check_demand_turn(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-5: the attackers demand before a garrison turn."""
+        if q.demand and state.to_move != GARRISON:
+            return (
+                f"The attackers demand before a garrison turn; it is {_THE[state.to_move]}'s turn.",
+                "SP-5",
+            )
+        return None
+
+    def check_demand_repeated(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-5: one demand a turn."""
+        if q.demand and state.demanded:
+            return "A capture has already been demanded this turn.", "SP-5"
+        return None
+
+    def check_demand_needless(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-5: a demand needs a capture the garrison can make (the only demand left to
+        refuse once the checks before have passed)."""
+        if q.demand:
+            return (
+                "The garrison has no capture to make, so there is nothing to demand (SP-5).",
+                "SP-5",
+            )
+        return None
+
+    def check_notation(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """Notation (not a rule of the game): two nodes joined by ``-``, or ``x`` for a capture."""
+        if len(q.parts) != 2 or not all(q.parts):
+            return (
+                f"{q.text!r} is not a move; write a step a2-b3, a capture k7xj8, an "
                 "entry g5-C0 or the action demand.",
                 "notation",
             )
-        b = self.board
-        nodes = []
-        for p in parts:
-            if p not in b.index and p.upper() in b.index and p[0] in "cC" and p[1:].isdigit():
-                p = p.upper()  # "c0".."c7" are not squares: the circles are meant
-            if p not in b.index:
-                return False, describe_missing_node(p) + ".", "notation"
-            nodes.append(b.index[p])
-        start, end = nodes
-        cells = state.cells
-        code = cells[start]
-        names = b.names
-        if not code:
-            return False, f"There is no piece on {names[start]}.", "notation"
-        mover = piece_name(code)
-        side = code >> 3
-        if side != state.to_move:
+        for part in q.parts:
+            if self._node_of(part) < 0:
+                return describe_missing_node(part) + ".", "notation"
+        return None
+
+    def check_piece(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """Notation (not a rule of the game): a move starts where a piece stands."""
+        if q.start >= 0 and not q.code:
+            return f"There is no piece on {self.board.names[q.start]}.", "notation"
+        return None
+
+    def check_turn_order(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """The rule 'turn-order' (garrison, White, garrison, Black): a side moves its own pieces."""
+        if q.code and q.side != state.to_move:
             return (
-                False,
-                f"It is {_THE[state.to_move]}'s turn, and the {mover} on "
-                f"{names[start]} belongs to {_THE[side]} (turn order: garrison, White, "
-                "garrison, Black).",
+                f"It is {_THE[state.to_move]}'s turn, and the {piece_name(q.code)} on "
+                f"{self.board.names[q.start]} belongs to {_THE[q.side]} (turn order: garrison, "
+                "White, garrison, Black).",
                 "turn-order",
             )
-        if start == end:
-            return False, "A move must go somewhere.", "movement"
-        target = cells[end]
-        if target and (side != GARRISON or target < 8):
+        return None
+
+    def check_somewhere(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """The rule 'movement': a move ends on another node than it starts."""
+        if q.code and q.start == q.end:
+            return "A move must go somewhere.", "movement"
+        return None
+
+    def check_occupied(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """The rule 'movement' and SP-25: no piece moves onto a piece of its own side, and
+        attacking pieces never capture."""
+        target = q.target
+        if q.code and target and (q.side != GARRISON or target < 8):
+            names = self.board.names
             what = piece_name(target)
-            if side != GARRISON and target < 8:
+            if q.side != GARRISON and target < 8:
                 return (
-                    False,
-                    f"{names[end]} is occupied by the {what}; attacking pieces never "
+                    f"{names[q.end]} is occupied by the {what}; attacking pieces never "
                     "capture (SP-25).",
                     "SP-25",
                 )
-            return False, f"{names[end]} is occupied by the {what}.", "movement"
-        if sep == "x" and not target:
-            return False, f"There is nothing to capture on {names[end]}.", "notation"
-        if target:
-            if b.is_circle(end):
+            return f"{names[q.end]} is occupied by the {what}.", "movement"
+        return None
+
+    def check_capture_mark(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """Notation (not a rule of the game): ``x`` marks a capture, so a piece must stand on the
+        end node."""
+        if q.code and q.sep == "x" and not q.target:
+            return f"There is nothing to capture on {self.board.names[q.end]}.", "notation"
+        return None
+
+    def check_citadel_capture(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-17: no capture inside the citadel, nor by a piece starting there."""
+        if not (q.code and q.target):
+            return None
+        b = self.board
+        if b.is_circle(q.end):
+            return (
+                f"The {piece_name(q.target)} on {b.names[q.end]} is inside the citadel, "
+                "where attackers cannot be captured (SP-17).",
+                "SP-17",
+            )
+        if b.is_circle(q.start):
+            return (
+                "A capturing piece must start its move outside the citadel (SP-17).",
+                "SP-17",
+            )
+        return None
+
+    def check_movement(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """The rule 'movement' with its options (SP-6 to SP-10) and SP-18 (entering the
+        citadel): the piece reaches the end node by its moves; if only other pieces stand in
+        the way, the refusal says so (category "blocked")."""
+        if not q.code:
+            return None
+        if q.end in {e for e, _ in self._targets(state.cells, q.start, q.code)}:
+            return None
+        blocked = self._why_blocked(state, q.start, q.end, q.code)
+        if blocked:
+            return blocked, "blocked"
+        return self._not_a_move_of(state, q.start, q.end, q.code), "movement"
+
+    def check_protection(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-16: the garrison cannot capture a protected attacker (protection as in force)."""
+        if not (q.code and q.side == GARRISON and q.target >= 8):
+            return None
+        cells = state.cells
+        guard = self.protector(cells, q.end, q.start)
+        if guard < 0:
+            return None
+        names = self.board.names
+        return (
+            f"The {piece_name(q.target)} on {names[q.end]} is protected by the "
+            f"{piece_name(cells[guard])} on {names[guard]}. Rule in force: "
+            f"{self.rules.citation('protection')}.",
+            "SP-16",
+        )
+
+    def check_soldier_colours(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-14: at most three garrison soldiers on each colour outside the citadel."""
+        b = self.board
+        if q.code == SOLDIER and b.is_circle(q.start) and not b.is_circle(q.end):
+            outside = self._soldiers_outside(state.cells, state.occupied)
+            if outside[b.dark[q.end]] >= 3:
+                colour = "dark" if b.dark[q.end] else "light"
                 return (
-                    False,
-                    f"The {piece_name(target)} on {names[end]} is inside the citadel, "
-                    "where attackers cannot be captured (SP-17).",
-                    "SP-17",
-                )
-            if b.is_circle(start):
-                return (
-                    False,
-                    "A capturing piece must start its move outside the citadel (SP-17).",
-                    "SP-17",
-                )
-        reachable = {e for e, _ in self._targets(cells, start, code)}
-        if end not in reachable:
-            blocked = self._why_blocked(state, start, end, code)
-            if blocked:
-                return False, blocked, "blocked"
-            return False, self._not_a_move_of(state, start, end, code), "movement"
-        if target:
-            guard = self.protector(cells, end, start)
-            if guard >= 0:
-                return (
-                    False,
-                    f"The {piece_name(target)} on {names[end]} is protected by the "
-                    f"{piece_name(cells[guard])} on {names[guard]}. Rule in force: "
-                    f"{self.rules.citation('protection')}.",
-                    "SP-16",
-                )
-        if code == SOLDIER and b.is_circle(start) and not b.is_circle(end):
-            outside = self._soldiers_outside(cells, state.occupied)
-            if outside[b.dark[end]] >= 3:
-                colour = "dark" if b.dark[end] else "light"
-                return (
-                    False,
                     f"Three garrison soldiers already stand on {colour} squares "
                     "outside the citadel (SP-14).",
                     "SP-14",
                 )
-        # The move is possible for the piece: a turn-wide rule must forbid it.
-        if state.demanded:
+        return None
+
+    # The move is possible for the piece from here on: only a turn-wide rule can forbid it.
+    def check_demanded_capture(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-5: after the attackers' demand the garrison must capture."""
+        if q.code and state.demanded and not q.target:
             return (
-                False,
                 "The attackers have demanded a capture, so the garrison must capture "
                 f"({self.rules.citation('capture')}).",
                 "SP-5",
             )
-        moves, stuck = self._garrison_moves(cells, state.occupied)
-        if self._capture == "always" and not target and any(m[2] for m in moves):
+        return None
+
+    def check_compulsory_capture(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-5 (capture "always"): the garrison must capture when it can."""
+        if not (q.code and q.side == GARRISON and not q.target and self._capture == "always"):
+            return None
+        moves, _ = self._garrison_moves(state.cells, state.occupied)
+        if any(m[2] for m in moves):
             return (
-                False,
                 "Capturing is compulsory and a capture is available "
                 f"({self.rules.citation('capture')}).",
                 "SP-5",
             )
-        if self._sortie and stuck and self._officer_sorties(cells):
+        return None
+
+    def check_sortie(self, state: ParisState, q: ParisQuestion) -> Refused | None:
+        """SP-15: when every garrison soldier outside is stuck, an officer must come out."""
+        if not (q.code and q.side == GARRISON and self._sortie):
+            return None
+        _, stuck = self._garrison_moves(state.cells, state.occupied)
+        sorties = self._officer_sorties(state.cells) if stuck else []
+        if sorties and (q.start, q.end, False) not in sorties:
             return (
-                False,
                 "Every garrison soldier outside is stuck, so an officer must come out "
                 f"of the citadel ({self.rules.citation('officers_must_sortie')}).",
                 "SP-15",
             )
-        return False, "The rules do not allow this move here.", None
+        return None
 
-    def _explain_demand(self, state: ParisState) -> tuple[bool, str, str | None]:
-        if self.rules["capture"] != "on-demand":
-            return (
-                False,
-                f"Demands exist only when capture is on demand ({self.rules.citation('capture')}).",
-                "SP-5",
-            )
-        if state.to_move != GARRISON:
-            return (
-                False,
-                f"The attackers demand before a garrison turn; it is {_THE[state.to_move]}'s turn.",
-                "SP-5",
-            )
-        if state.demanded:
-            return False, "A capture has already been demanded this turn.", "SP-5"
-        return (
-            False,
-            "The garrison has no capture to make, so there is nothing to demand (SP-5).",
-            "SP-5",
-        )
-
-    def _legal_reason(self, state: ParisState, move: Move) -> str:
+    def legal_reason(self, state: ParisState, move: Move) -> str:
+        """Why a legal move is legal, in words."""
         if move.kind == "demand":
             return (
                 "The attackers demand a capture: the garrison must now capture, its choice "

@@ -1,0 +1,200 @@
+"""The plumbing every rules engine shares: :class:`EngineBase`.
+
+An engine knows one game's rules under one :class:`~siege_nb.rules.RuleSet` and works on
+frozen states (tuples all the way down: an engine never changes a state, it makes a new one).
+What each engine adds is the game itself: its board, how to set up, which moves exist, what a
+move does, and the ordered checks that explain a refusal.
+
+Shared here, so that no engine writes it again:
+
+* the rules, the fixed-rule sources and :meth:`EngineBase.with_rules`;
+* the legal-move cache, owned by the engine (its moves depend on its rules, so an engine for
+  other rules can never read them by mistake);
+* :meth:`EngineBase.parse` (a text to the legal move it names);
+* :meth:`EngineBase.explain`, which runs the engine's named checks in :attr:`EngineBase.CHECKS`
+  order, that order being the rules' order; each check can be called and tested alone;
+* :meth:`EngineBase.place_pieces`, the set-up validation every game needs (unknown points,
+  two pieces on one point, more pieces than the set holds).
+
+>>> import siege_nb as sn
+>>> engine = sn.new_game("pyramid-siege")._engine
+>>> engine.CHECKS[:3]
+('game_over', 'huff', 'huff_turn')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from siege_nb.games.base import Move, Result
+from siege_nb.rules import RuleSet, fixed_rules
+
+__all__ = ["EngineBase", "Refused", "State"]
+
+Refused = tuple[str, str | None]
+"""A check's refusal: the reason in words, and the rule id or refusal category that decides."""
+
+
+class State(Protocol):
+    """What every engine's state has (the rest is the game's own)."""
+
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def result(self) -> Result | None: ...
+
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A")
+
+
+class EngineBase(Generic[S, A]):
+    """Shared plumbing for a game's engine; ``S`` is its state type, ``A`` what its explain
+    checks read and fill in (the move under question, parsed step by step).
+
+    A subclass sets :attr:`game`, :attr:`sides`, :attr:`CHECKS` and ``self.board``, and
+    writes :meth:`generate`, :meth:`apply`, :meth:`ask`, :meth:`legal_reason` and one
+    ``check_<name>`` method per name in :attr:`CHECKS`.
+    """
+
+    game: ClassVar[str]
+    sides: ClassVar[tuple[str, ...]]
+    CHECKS: ClassVar[tuple[str, ...]] = ("game_over",)
+    """The names of the explain checks, in the order the rules apply them."""
+    NODE_WORD: ClassVar[str] = "point"
+    """What the game calls a place on its board, in messages ("point", "node")."""
+    DEFAULT_CACHE_SIZE: ClassVar[int] = 256
+
+    board: Any
+
+    def __init__(self, rules: RuleSet, *, cache_size: int | None = None) -> None:
+        if rules.game != self.game:
+            raise ValueError(f"rules for {rules.game!r} given to the {self.game!r} engine")
+        self.rules = rules
+        self._fixed = fixed_rules(self.game)
+        self._cache_size = self.DEFAULT_CACHE_SIZE if cache_size is None else cache_size
+        # id(state) -> (state, its legal moves); the state is kept so that its id is not
+        # reused while the entry lives.
+        self._cached: dict[int, tuple[S, list[Move]]] = {}
+
+    def with_rules(self, rules: RuleSet, *, cache_size: int | None = None) -> EngineBase[S, A]:
+        """An engine of the same game for other rules, with a cache of its own
+        (``cache_size=0``: none, to measure move generation)."""
+        size = self._cache_size if cache_size is None else cache_size
+        return type(self)(rules, cache_size=size)
+
+    def source_keys(self, rule: str) -> tuple[str, ...]:
+        """The sources of a fixed rule id (empty for unknown ids)."""
+        fixed = self._fixed.get(rule)
+        return fixed.sources if fixed else ()
+
+    # -- legal moves ----------------------------------------------------------------------------
+    def generate(self, state: S) -> list[Move]:
+        """Every legal move of a state whose game goes on (not cached; see :meth:`legal`)."""
+        raise NotImplementedError
+
+    def legal(self, state: S) -> list[Move]:
+        """Every legal move in ``state`` (empty once the game is over), cached per engine."""
+        hit = self._cached.get(id(state))
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        moves = [] if state.result is not None else self.generate(state)
+        self.remember(state, moves)
+        return moves
+
+    def remember(self, state: S, moves: list[Move]) -> None:
+        """Keep ``state``'s legal moves (the oldest entry goes when the cache is full)."""
+        if not self._cache_size:
+            return
+        cache = self._cached
+        if len(cache) >= self._cache_size:
+            del cache[next(iter(cache))]
+        cache[id(state)] = (state, moves)
+
+    def canonical(self, text: str) -> str:
+        """``text`` in the form :attr:`Move.text` uses (spaces dropped by default)."""
+        return "".join(text.split())
+
+    def parse(self, state: S, text: str) -> Move | None:
+        """The legal move written ``text``, or ``None``."""
+        text = self.canonical(text)
+        for move in self.legal(state):
+            if self.canonical(move.text) == text or self.also_written(move, text):
+                return move
+        return None
+
+    def also_written(self, move: Move, text: str) -> bool:
+        """True if canonical ``text`` is another accepted way of writing ``move``."""
+        return False
+
+    # -- playing --------------------------------------------------------------------------------
+    def apply(self, state: S, move: Move) -> S:
+        """The state after a legal ``move`` (checked by :class:`~siege_nb.Game`, not here)."""
+        raise NotImplementedError
+
+    # -- explaining -----------------------------------------------------------------------------
+    def ask(self, state: S, text: str) -> A:
+        """What the checks start from for ``text`` (they parse it further as they go)."""
+        raise NotImplementedError
+
+    def legal_reason(self, state: S, move: Move) -> str:
+        """Why a legal move is legal, in words."""
+        raise NotImplementedError
+
+    def checks(self) -> list[tuple[str, Callable[[S, A], Refused | None]]]:
+        """The explain checks as ``(name, method)`` pairs, in the rules' order."""
+        return [(name, getattr(self, f"check_{name}")) for name in self.CHECKS]
+
+    def explain(self, state: S, text: str) -> tuple[bool, str, str | None]:
+        """Whether ``text`` is legal in ``state``, the reason in words, and the deciding rule:
+        the first of :attr:`CHECKS` that refuses the move decides."""
+        move = self.parse(state, text)
+        if move is not None:
+            return True, self.legal_reason(state, move), None
+        question = self.ask(state, text)
+        for _, check in self.checks():
+            refused = check(state, question)
+            if refused is not None:
+                return False, refused[0], refused[1]
+        return False, "The rules do not allow this move here.", None
+
+    def check_game_over(self, state: S, question: A) -> Refused | None:
+        """No move is legal once the game is over."""
+        if state.result is not None:
+            return f"The game is over ({state.result}).", "game-over"
+        return None
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def missing(self, name: object) -> str:
+        """Why ``name`` is not a place on this board, in words (no full stop)."""
+        return f"{name!r} is not a {self.NODE_WORD} of this board"
+
+    def place_pieces(
+        self,
+        pairs: Iterable[tuple[object, object]],
+        code_of: Callable[[object], int],
+        name_of: Callable[[int], str],
+        limit_of: Mapping[int, int],
+    ) -> list[int]:
+        """The cells of a set-up position, checked: every place exists, holds at most one
+        piece, and no piece occurs more often than the set holds (``limit_of[code]``).
+        ``code_of`` turns a piece name into its code (raising ``ValueError`` for a bad name).
+        Raises ``ValueError`` with the reason."""
+        index = self.board.index
+        cells = [0] * len(self.board.names)
+        counts: dict[int, int] = {}
+        for name, piece in pairs:
+            if not isinstance(name, str) or name not in index:
+                raise ValueError(self.missing(name))
+            code = code_of(piece)
+            node = index[name]
+            if cells[node]:
+                raise ValueError(f"two pieces on one {self.NODE_WORD}: {name} is given twice")
+            counts[code] = counts.get(code, 0) + 1
+            if counts[code] > limit_of[code]:
+                raise ValueError(f"too many {name_of(code)}s: the set holds {limit_of[code]}")
+            cells[node] = code
+        return cells
