@@ -1,5 +1,9 @@
 """Drawings of the three boards with matplotlib (the engine itself never imports this).
 
+Boards are drawn by family (:mod:`~siege_nb.render.squares` for the Siege of Paris board,
+:mod:`~siege_nb.render.points` for the boards of points and lines), chosen by the board's
+type; :func:`figure_size` sizes a figure from the drawn extent.
+
 >>> import siege_nb as sn
 >>> from siege_nb.render import draw, export
 >>> view = draw(sn.new_game("siege-of-paris"))
@@ -17,16 +21,23 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from siege_nb.games.base import Game
+from siege_nb.render.extent import Extent
+from siege_nb.render.families import family_of
+from siege_nb.render.layout import board_extent, figure_size
 from siege_nb.render.style import PALETTE
 from siege_nb.render.view import BoardView, Highlights, explore_highlights
 
 __all__ = [
     "PALETTE",
     "BoardView",
+    "Extent",
     "Highlights",
+    "board_extent",
     "draw",
     "explore_highlights",
     "export",
+    "family_of",
+    "figure_size",
     "png_bytes",
 ]
 

@@ -3,7 +3,24 @@ that carry a piece's rank on their own, so no reader depends on colour alone."""
 
 from __future__ import annotations
 
-__all__ = ["MARKERS", "PALETTE", "PIECE_COLOURS", "RANK_SIZE"]
+__all__ = [
+    "MARKERS",
+    "PALETTE",
+    "PIECE_COLOURS",
+    "RANKS",
+    "RANK_SIZE",
+    "Z_BOARD",
+    "Z_DEST",
+    "Z_LINES",
+    "Z_MARKS",
+    "Z_PIECES",
+    "Z_POINTS",
+    "Z_RINGS",
+    "Z_TEXT",
+]
+
+# Drawing order, back to front: board, lines, points, destinations, pieces, rings, marks, text.
+Z_BOARD, Z_LINES, Z_POINTS, Z_DEST, Z_PIECES, Z_RINGS, Z_MARKS, Z_TEXT = 0, 1, 2, 3, 5, 6, 7, 8
 
 PALETTE: dict[str, str] = {
     # board
@@ -32,6 +49,11 @@ PIECE_COLOURS: dict[str, tuple[str, str]] = {
     "attacker": ("#1A1A1A", "#FFFFFF"),
     "defender": ("#FFFFFF", "#1A1A1A"),
 }
+
+# The ranks of an army, highest first. A ranked piece is named "<side> <rank>" and drawn with
+# its rank's marker; a side that has a marker of its own (the hunt games' "attacker" and
+# "defender") names its only kind of piece.
+RANKS: tuple[str, ...] = ("general", "colonel", "captain", "lieutenant", "soldier")
 
 # More sides for a higher rank, as in the boardandpieces reconstruction.
 MARKERS: dict[str, str] = {

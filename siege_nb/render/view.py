@@ -9,27 +9,55 @@ drawing never opens a window or adds a figure to a notebook by itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.collections import LineCollection, PatchCollection, PathCollection
+from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Rectangle
+from matplotlib.patches import FancyArrowPatch
 from matplotlib.text import Text
 
 from siege_nb.games.base import Game, Move
-from siege_nb.render.style import MARKERS, PALETTE, PIECE_COLOURS, RANK_SIZE
-from siege_nb.rules import GAMES, title
+from siege_nb.games.catalogue import CATALOGUE, game_info
+from siege_nb.render.extent import Extent
+from siege_nb.render.families import Family, family_of
+from siege_nb.render.layout import figure_size
+from siege_nb.render.style import (
+    MARKERS,
+    PALETTE,
+    PIECE_COLOURS,
+    RANK_SIZE,
+    RANKS,
+    Z_DEST,
+    Z_MARKS,
+    Z_PIECES,
+    Z_RINGS,
+    Z_TEXT,
+)
 
-__all__ = ["BoardView", "Highlights", "explore_highlights"]
+__all__ = ["GAME_TITLES", "BoardView", "Highlights", "explore_highlights", "piece_kinds"]
 
-GAME_TITLES = {g: title(g) for g in GAMES}
-# Figure size in inches per game: large enough for a projector, about a screen's height.
-FIGSIZE = {"siege-of-paris": (7.4, 9.4), "belagerung": (7.6, 8.0), "pyramid-siege": (8.0, 7.2)}
-Z_BOARD, Z_LINES, Z_POINTS, Z_DEST, Z_PIECES, Z_RINGS, Z_MARKS, Z_TEXT = 0, 1, 2, 3, 5, 6, 7, 8
+
+class _Titles(Mapping[str, str]):
+    """Each game's title, read from the catalogue on every lookup (it keeps no table)."""
+
+    def __getitem__(self, name: str) -> str:
+        if name not in CATALOGUE:
+            raise KeyError(name)
+        return game_info(name).title
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(CATALOGUE)
+
+    def __len__(self) -> int:
+        return len(CATALOGUE)
+
+
+# Kept for callers that look titles up by game name; the titles live in the catalogue.
+GAME_TITLES: Mapping[str, str] = _Titles()
 
 
 @dataclass
@@ -53,9 +81,14 @@ def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
     capt: list[str] = []
     forb: dict[str, str] = {}
     for v in game.explore(node):
-        sep = "x" if "x" in v.move else "-"
-        end = v.move.split(sep)[1]  # a step's end, a capture's target, a chain's first landing
-        by_replacement = sep == "x" and game.game == "siege-of-paris"
+        move = v.judged
+        if move is None:
+            continue  # a verdict that names no move of the piece marks no point
+        # A chain of jumps is marked at its first landing, where a click continues it.
+        end = move.path[1] if move.kind == "jump" else move.end
+        if end is None:
+            continue  # an action without a destination (a demand, a huff)
+        by_replacement = move.kind == "capture"
         if v.legal:
             (capt if by_replacement else dest).append(end)
             verdicts[end] = v
@@ -73,17 +106,29 @@ def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
     return highlights, verdicts
 
 
-def _piece_kinds(game: str) -> list[str]:
-    if game == "siege-of-paris":
-        officers = ["general", "colonel", "captain", "lieutenant", "soldier"]
-        return [f"{side} {rank}" for side in ("white", "black") for rank in officers] + [
-            f"garrison {rank}" for rank in ("general", "colonel", "soldier")
-        ]
-    return ["attacker", "defender"]
+def piece_kinds(game: str) -> list[str]:
+    """The names of the pieces a game may show, from its sides and the drawing's ranks: one
+    kind per rank for a side of ranked pieces (``"white captain"``), the side itself for a
+    side whose pieces have no rank (``"attacker"``).
+
+    >>> piece_kinds("pyramid-siege")
+    ['attacker', 'defender']
+    >>> kinds = piece_kinds("siege-of-paris"); len(kinds), kinds[0]
+    (15, 'garrison general')
+    """
+    return [
+        kind
+        for side in game_info(game).sides
+        for kind in ([side] if side in MARKERS else [f"{side} {rank}" for rank in RANKS])
+    ]
 
 
 class BoardView:
     """The artists of one drawn board, and the means to update them in place.
+
+    The static board is drawn by its family (``view.family``, chosen by the board's type),
+    which also sets the view limits (``view.extent``); a new figure is sized from the same
+    extent by :func:`~siege_nb.render.layout.figure_size`.
 
     >>> import siege_nb as sn
     >>> from siege_nb.render import draw
@@ -103,7 +148,7 @@ class BoardView:
         animated: bool = False,
     ) -> None:
         if ax is None:
-            fig = Figure(figsize=FIGSIZE[game.game], layout="constrained")
+            fig = Figure(figsize=figure_size(game.board), layout="constrained")
             ax = fig.add_subplot()
         self.ax: Axes = ax
         self.fig: Figure = ax.figure  # type: ignore[assignment]
@@ -116,12 +161,10 @@ class BoardView:
         self._names = list(board.names)
         ax.set_aspect("equal")
         ax.set_axis_off()
-        if game.game == "siege-of-paris":
-            self.spacing = 1.0
-            self._draw_paris(board, coords)
-        else:
-            self.spacing = 1.0
-            self._draw_points(game, board, coords)
+        # Both families draw neighbouring points one unit apart.
+        self.spacing = 1.0
+        self.family: Family = family_of(board)
+        self.extent: Extent = self.family.draw(ax, board, coords)
         if names:
             for n, (x, y) in self.positions.items():
                 ax.text(
@@ -137,7 +180,7 @@ class BoardView:
                 )
         unit = self._points_per_unit()
         self._pieces: dict[str, PathCollection] = {}
-        for kind in _piece_kinds(game.game):
+        for kind in piece_kinds(game.game):
             side, _, rank = kind.rpartition(" ")
             side = side or kind
             face, edge = PIECE_COLOURS[side]
@@ -212,166 +255,6 @@ class BoardView:
             artist.set_animated(animated)
         self.update(game)
 
-    # -- backgrounds --------------------------------------------------------------------------
-    def _draw_paris(self, board: Any, coords: bool) -> None:
-        ax = self.ax
-        squares = [
-            Rectangle((board.xy[i][0] - 0.5, board.xy[i][1] - 0.5), 1, 1)
-            for i in range(board.n_squares)
-        ]
-        colours = [
-            PALETTE["dark"] if board.dark[i] else PALETTE["light"] for i in range(board.n_squares)
-        ]
-        ax.add_collection(
-            PatchCollection(squares, facecolors=colours, edgecolors="none", zorder=Z_BOARD)
-        )
-        ax.add_patch(
-            Rectangle(
-                (3.5, 5.5),
-                6,
-                6,
-                facecolor=PALETTE["citadel"],
-                edgecolor=PALETTE["frame"],
-                linewidth=2.5,
-                zorder=Z_BOARD,
-            )
-        )
-        ax.add_patch(
-            Rectangle(
-                (0.5, 0.5),
-                12,
-                16,
-                facecolor="none",
-                edgecolor=PALETTE["frame"],
-                linewidth=3,
-                zorder=Z_LINES,
-            )
-        )
-        segments: list[list[tuple[float, float]]] = []
-        for c in board.circles:
-            segments.extend([board.xy[c], board.xy[d]] for d in board.circle_links[c] if d > c)
-        for g in board.gates:
-            segments.extend([board.xy[g], board.xy[s]] for s in board.gate_squares[g])
-            # The gate: an arrow from the circle out through the wall, between its squares.
-            gx, gy = board.xy[g]
-            dx, dy = gx - 6.5, gy - 8.5
-            norm = math.hypot(dx, dy)
-            tip = (gx + 1.05 * dx / norm, gy + 1.05 * dy / norm)
-            ax.add_patch(
-                FancyArrowPatch(
-                    (gx, gy),
-                    tip,
-                    arrowstyle="-|>",
-                    mutation_scale=26,
-                    color=PALETTE["frame"],
-                    linewidth=3,
-                    shrinkA=0,
-                    shrinkB=0,
-                    zorder=Z_LINES,
-                )
-            )
-        ax.add_collection(
-            LineCollection(segments, colors=PALETTE["line"], linewidths=2.5, zorder=Z_LINES)
-        )
-        for c in board.circles:
-            ax.add_patch(
-                Circle(
-                    board.xy[c],
-                    0.47,
-                    facecolor=PALETTE["light"],
-                    edgecolor=PALETTE["line"],
-                    linewidth=2.5,
-                    zorder=Z_POINTS,
-                )
-            )
-            ax.text(
-                board.xy[c][0],
-                board.xy[c][1] - 0.62,
-                board.names[c],
-                ha="center",
-                va="center",
-                fontsize=8,
-                color=PALETTE["line"],
-                zorder=Z_TEXT,
-            )
-        if coords:
-            for f, letter in enumerate("abcdefghijkl", start=1):
-                for y in (0.05, 16.95):
-                    ax.text(
-                        f, y, letter, ha="center", va="center", fontsize=12, color=PALETTE["text"]
-                    )
-            for r in range(1, 17):
-                for x in (0.05, 12.95):
-                    ax.text(
-                        x, r, str(r), ha="center", va="center", fontsize=11, color=PALETTE["text"]
-                    )
-        ax.set_xlim(-0.35, 13.35)
-        ax.set_ylim(-0.35, 17.35)
-
-    def _draw_points(self, game: Game, board: Any, coords: bool) -> None:
-        ax = self.ax
-        xy = board.xy
-        fortress = [i for i, f in enumerate(board.fortress) if f]
-        if game.game == "belagerung":
-            ax.add_collection(
-                PatchCollection(
-                    [Rectangle((xy[i][0] - 0.5, xy[i][1] - 0.5), 1, 1) for i in fortress],
-                    facecolors=PALETTE["fortress"],
-                    edgecolors="none",
-                    zorder=Z_BOARD,
-                )
-            )
-        else:
-            corners = [board.index[n] for n in ("r4c1", "r4c3", "r6c3")]
-            cx = sum(xy[i][0] for i in corners) / 3
-            cy = sum(xy[i][1] for i in corners) / 3
-            grow = 1.6  # outward from the centre, so the fortress points sit well inside
-            ax.add_patch(
-                Polygon(
-                    [(cx + grow * (xy[i][0] - cx), cy + grow * (xy[i][1] - cy)) for i in corners],
-                    closed=True,
-                    facecolor=PALETTE["fortress"],
-                    edgecolor="none",
-                    zorder=Z_BOARD,
-                )
-            )
-        ax.add_collection(
-            LineCollection(
-                [[xy[a], xy[b]] for a, b in board.lines],
-                colors=PALETTE["line"],
-                linewidths=2.2,
-                zorder=Z_LINES,
-            )
-        )
-        ax.scatter(
-            [p[0] for p in xy], [p[1] for p in xy], s=40, color=PALETTE["point"], zorder=Z_POINTS
-        )
-        xs = [p[0] for p in xy]
-        ys = [p[1] for p in xy]
-        if coords and game.game == "belagerung":
-            for f, letter in enumerate("abcdefghi", start=1):
-                ax.text(
-                    f, 0.25, letter, ha="center", va="center", fontsize=12, color=PALETTE["text"]
-                )
-            for r in range(1, 10):
-                ax.text(
-                    0.25, r, str(r), ha="center", va="center", fontsize=12, color=PALETTE["text"]
-                )
-        elif coords:
-            for r in range(8):
-                i = board.index[f"r{r}c0"]
-                ax.text(
-                    xy[i][0] - 0.75,
-                    xy[i][1],
-                    f"r{r}",
-                    ha="center",
-                    va="center",
-                    fontsize=12,
-                    color=PALETTE["text"],
-                )
-        ax.set_xlim(min(xs) - 1.0, max(xs) + 0.8)
-        ax.set_ylim(min(ys) - 0.9, max(ys) + 0.8)
-
     def _points_per_unit(self) -> float:
         """Typographic points per data unit, so markers fit the board at this figure size."""
         fig, ax = self.fig, self.ax
@@ -421,7 +304,7 @@ class BoardView:
         self.set_highlights(highlights or Highlights())
 
     def _default_caption(self, game: Game) -> str:
-        head = f"{GAME_TITLES[game.game]} · {game.rules.preset}"
+        head = f"{game_info(game.game).title} · {game.rules.preset}"
         if game.result is not None:
             who = "draw" if game.result.winner is None else f"{game.result.winner} win"
             return f"{head} · {who}"

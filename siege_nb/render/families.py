@@ -1,0 +1,56 @@
+"""Which drawer draws a board: chosen by the board's type, never by the game's name.
+
+Two families of boards are drawn: boards of squares (the Siege of Paris board, with its
+citadel of circles; :mod:`siege_nb.render.squares`) and boards of points joined by lines
+(Belagerung, Pyramid Siege; :mod:`siege_nb.render.points`). Each drawer also says which part of
+the plane it shows, so figure sizes (:mod:`siege_nb.render.layout`) and the view limits agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from matplotlib.axes import Axes
+
+import siege_nb.render.points as points
+import siege_nb.render.squares as squares
+from siege_nb.boards.graph import PointBoard
+from siege_nb.boards.paris import ParisBoard
+from siege_nb.render.extent import Extent
+
+__all__ = ["FAMILIES", "Family", "family_of"]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family of boards and its drawer.
+
+    ``extent(board)`` gives the view limits; ``draw(ax, board, coords)`` draws the static board
+    (with coordinates if ``coords``), sets those limits and returns them.
+    """
+
+    name: str
+    board_type: type
+    extent: Callable[[Any], Extent]
+    draw: Callable[[Axes, Any, bool], Extent]
+
+
+FAMILIES: tuple[Family, ...] = (
+    Family("squares", ParisBoard, squares.extent, squares.draw_board),
+    Family("points", PointBoard, points.extent, points.draw_board),
+)
+
+
+def family_of(board: Any) -> Family:
+    """The family that draws ``board``, by the board's type.
+
+    >>> from siege_nb.boards import belagerung, paris
+    >>> family_of(paris.board()).name, family_of(belagerung.board()).name
+    ('squares', 'points')
+    """
+    for family in FAMILIES:
+        if isinstance(board, family.board_type):
+            return family
+    raise TypeError(f"no drawing for a board of type {type(board).__name__}")
