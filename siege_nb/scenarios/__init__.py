@@ -209,16 +209,11 @@ class Scenario:
         return ClaimResult(claim, ok, str(result))
 
     def player(self) -> Any:
-        """A :class:`~siege_nb.widgets.ScenarioPlayer` for this scenario."""
-        from siege_nb.widgets import ScenarioPlayer, Step
+        """A :class:`~siege_nb.widgets.ScenarioPlayer` for this scenario (built by
+        ``ScenarioPlayer.from_scenario``; the widget layer is loaded on first use)."""
+        from siege_nb.widgets import ScenarioPlayer
 
-        steps = [
-            Step(
-                self.step_game(i), step.text, title=step.title, explore=step.explore, mark=step.mark
-            )
-            for i, step in enumerate(self.steps)
-        ]
-        return ScenarioPlayer(steps, title=self.title)
+        return ScenarioPlayer.from_scenario(self)
 
 
 # -- loading ----------------------------------------------------------------------------------

@@ -7,17 +7,25 @@
 * :class:`ScenarioLibrary` — pick any shipped scenario from a list and step through it.
 * :class:`Classroom` — the board alone, large, with a game and preset chooser and the
   scenarios: the view ``notebooks/classroom.ipynb`` serves with Voilà.
+
+The parts they share: :class:`~siege_nb.widgets.canvas.BoardCanvas` (the ipympl figure, one or
+several boards drawn in place, clicks as point names, errors in an HTML area) and
+:class:`~siege_nb.widgets.selectors.RuleSelectors` (the preset and option dropdowns).
 """
 
 from siege_nb.widgets.board import BoardWidget
+from siege_nb.widgets.canvas import BoardCanvas
 from siege_nb.widgets.classroom import Classroom
 from siege_nb.widgets.compare import RuleComparer
 from siege_nb.widgets.scenario import ScenarioLibrary, ScenarioPlayer, Step
+from siege_nb.widgets.selectors import RuleSelectors
 
 __all__ = [
+    "BoardCanvas",
     "BoardWidget",
     "Classroom",
     "RuleComparer",
+    "RuleSelectors",
     "ScenarioLibrary",
     "ScenarioPlayer",
     "Step",

@@ -7,23 +7,22 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
-from matplotlib.figure import Figure
 
 from siege_nb.ai.base import TEAMS, demand_available, team_of
-from siege_nb.games.base import BOARD_OPTIONS, Game, IllegalMove, Move, Verdict, group_readings
+from siege_nb.games.base import Game, IllegalMove, Move, Verdict, group_readings
+from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
-from siege_nb.render.view import GAME_TITLES, BoardView, Highlights
-from siege_nb.rules import options, presets, rule_heading
+from siege_nb.render import Highlights, figure_size
+from siege_nb.rules import RuleSet, rule_heading
+from siege_nb.widgets.canvas import BoardCanvas, CanvasHost
 from siege_nb.widgets.common import (
-    Blitter,
-    canvas_for,
     escape,
     explore_highlights,
     guarded,
-    png_of,
     rules_summary,
     side_name,
 )
+from siege_nb.widgets.selectors import RuleSelectors
 
 __all__ = ["BoardWidget", "make_agent"]
 
@@ -38,16 +37,14 @@ def make_agent(strength: str) -> Any:
     return kinds[strength]()
 
 
-# Widget figure sizes (inches at 100 dpi): about 760 pixels high, for a projector.
-WIDGET_FIGSIZE = {
-    "siege-of-paris": (6.0, 7.6),
-    "belagerung": (7.0, 7.3),
-    "pyramid-siege": (7.6, 6.9),
-}
+# The largest figure a board may take (inches at 100 dpi): about 760 pixels high, for a
+# projector, and no wider than that beside the panel. Tall boards take the full height, wide
+# ones the full width.
+WIDGET_BOX = (7.6, 7.6)
 PANEL = "font-size: 15px; line-height: 1.45"
 
 
-class BoardWidget(w.HBox):
+class BoardWidget(CanvasHost, w.HBox):
     """A clickable board with a side panel, undo/redo/reset and rule selectors.
 
     Click a piece of the side to move: its legal destinations are marked in green (captures
@@ -88,18 +85,15 @@ class BoardWidget(w.HBox):
         self._chain: list[str] = []  # landing points of a jump chain being built
         self._verdicts: dict[str, Verdict] = {}
         self.highlights = Highlights()
-        self.last_error: Exception | None = None
-
-        # A fixed layout: constrained layout would be recomputed on every draw.
-        self.fig = Figure(figsize=WIDGET_FIGSIZE[game.game], dpi=100)
-        self.canvas = canvas_for(self.fig)
-        self.ax = self.fig.add_axes((0.01, 0.01, 0.98, 0.93))
-        self.view = BoardView(game, self.ax, animated=True)
-        self.blitter = Blitter(self.canvas, [self.view])
-        self.canvas.mpl_connect("button_press_event", self._on_press)
 
         self.status = w.HTML(layout=w.Layout(width="100%"))
         self.message = w.HTML(layout=w.Layout(width="100%", min_height="120px"))
+        self.board_canvas = BoardCanvas(
+            figure_size(game.board, box=WIDGET_BOX),
+            on_click=self._on_click,
+            message=self.message,
+            error_prefix="Something went wrong: ",
+        )
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back a move")
         self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Replay a move")
         self.reset_button = w.Button(
@@ -110,43 +104,10 @@ class BoardWidget(w.HBox):
         self.reset_button.on_click(self._on_reset)
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._action_texts: list[str] = []  # the actions the buttons in self.actions play
-        self.preset_selector = w.Dropdown(
-            options=list(presets(game.game)),
-            value=game.rules.preset,
-            description="preset",
-            style={"description_width": "150px"},
-            layout=w.Layout(width="370px"),
-        )
-        self.option_selectors: dict[str, w.Dropdown] = {}
-        for opt in options(game.game):
-            # The value, whether a text states it, and * for the project default.
-            labels = [
-                (f"{c.label} · {c.basis}{' *' if c.value == opt.default else ''}", i)
-                for i, c in enumerate(opt.choices)
-            ]
-            dd = w.Dropdown(
-                options=labels,
-                description=opt.title or opt.name,
-                tooltip=f"{opt.heading}: {opt.question}",
-                style={"description_width": "170px"},
-                layout=w.Layout(width="100%"),
-            )
-            self.option_selectors[opt.name] = dd
-        self._syncing = False
-        self._sync_selectors()
-        self.preset_selector.observe(self._on_preset, names="value")
-        for dd in self.option_selectors.values():
-            dd.observe(self._on_option, names="value")
-        rules_box = w.VBox(
-            [
-                w.HTML(
-                    "<b>Readings</b>: each choice is <i>stated</i> by a text, a <i>reading</i> "
-                    "that no text states, or a <i>reconstruction</i>; * = project default"
-                ),
-                self.preset_selector,
-                *self.option_selectors.values(),
-            ]
-        )
+        self.selectors = RuleSelectors(game.rules, self._on_rules)
+        # The dropdowns by their old names (tests and notebooks use them).
+        self.preset_selector: w.Dropdown = self.selectors.preset
+        self.option_selectors: dict[str, w.Dropdown] = self.selectors.options
         teams = TEAMS[game.game]
         self.computer_selector = w.Dropdown(
             options=[("nobody", ""), *((f"the {t}", t) for t in teams)],
@@ -171,40 +132,38 @@ class BoardWidget(w.HBox):
                 self.actions,
                 self.message,
                 w.VBox([self.computer_selector, self.strength_selector]),
-                rules_box,
+                self.selectors,
             ],
             layout=w.Layout(width="400px", padding="0 0 0 12px"),
         )
         super().__init__([self.canvas, side])
-        self._refresh(in_event=False)
+        self._after_action(in_event=False)
 
     # -- public API -------------------------------------------------------------------------
     def click(self, node: str | None) -> None:
         """Act as if the reader clicked ``node`` (``None``: off the board)."""
         self._handle(node)
-        self._refresh(in_event=False)
+        self._after_action(in_event=False)
 
     def play(self, move: Move | str) -> Move:
         """Play a move through the widget (the drawing and panel follow)."""
         played = self.game.play(move)
         self._clear_selection()
         self.message.value = self._played_html(played)
-        self._refresh(in_event=False)
+        self._after_action(in_event=False)
         return played
 
     def set_rules(self, preset: str | None = None, **changes: Any) -> None:
         """Switch the preset and/or options; the game is rebuilt under the new rules."""
         self._rebuild(preset or self.game.rules.preset, changes)
-        self._sync_selectors()
-        self._refresh(in_event=False)
+        self.selectors.show(self.game.rules)
+        self._after_action(in_event=False)
 
     # -- events -----------------------------------------------------------------------------
     @guarded
-    def _on_press(self, event: Any) -> None:
-        inside = event.inaxes is self.ax
-        node = self.view.node_at(event.xdata, event.ydata) if inside else None
+    def _on_click(self, node: str | None) -> None:
         self._handle(node)
-        self._refresh(in_event=True)
+        self._after_action(in_event=True)
 
     @guarded
     def _on_computer(self, _: Any = None) -> None:
@@ -215,9 +174,15 @@ class BoardWidget(w.HBox):
             if team
             else "Nobody plays for the computer."
         )
-        self._refresh(in_event=True)
+        self._after_action(in_event=True)
 
-    def _computer_turn(self) -> None:
+    def _after_action(self, in_event: bool) -> None:
+        """After anything the reader did: the computer answers if it is its turn, then the
+        board and panel show the result."""
+        self._computer_turns()
+        self._refresh(in_event)
+
+    def _computer_turns(self) -> None:
         """Let the computer play while it is its turn (and decide a demand for the attackers)."""
         g = self.game
         played: list[str] = []
@@ -253,7 +218,7 @@ class BoardWidget(w.HBox):
         else:
             self.message.value = "Nothing to undo."
         self._clear_selection()
-        self._refresh(in_event=True)
+        self._after_action(in_event=True)
 
     @guarded
     def _on_redo(self, _: Any = None) -> None:
@@ -263,13 +228,13 @@ class BoardWidget(w.HBox):
         else:
             self.message.value = "Nothing to redo."
         self._clear_selection()
-        self._refresh(in_event=True)
+        self._after_action(in_event=True)
 
     @guarded
     def _on_reset(self, _: Any = None) -> None:
-        self._replace_game(self._start.clone(), board_changed=False)
+        self._replace_game(self._start.clone())
         self.message.value = "Back to the start position."
-        self._refresh(in_event=True)
+        self._after_action(in_event=True)
 
     @guarded
     def _on_action(self, text: str) -> None:
@@ -279,36 +244,14 @@ class BoardWidget(w.HBox):
             played = self.game.play(text)
             self._clear_selection()
             self.message.value = self._played_html(played)
-        self._refresh(in_event=True)
+        self._after_action(in_event=True)
 
     @guarded
-    def _on_preset(self, change: dict[str, Any]) -> None:
-        if self._syncing:
-            return
-        self._rebuild(change["new"], {}, from_preset=True)
-        self._sync_selectors()
-        self._refresh(in_event=True)
-
-    @guarded
-    def _on_option(self, change: dict[str, Any]) -> None:
-        if self._syncing:
-            return
-        values = self._selector_values()
-        changes = {
-            k: v
-            for k, v in values.items()
-            if v != self.game.rules[k] or type(v) is not type(self.game.rules[k])
-        }
-        self._rebuild(self.game.rules.preset, changes)
-        self._sync_selectors()
-        self._refresh(in_event=True)
-
-    def _show_error(self, err: Exception) -> None:
-        self.last_error = err
-        self.message.value = (
-            f"<span style='color:#D55E00'>Something went wrong: "
-            f"{escape(type(err).__name__)}: {escape(err)}</span>"
-        )
+    def _on_rules(self, chosen: RuleSet) -> None:
+        # Every option is given, so the preset's values and the current ones agree here.
+        self._rebuild(chosen.preset, dict(chosen.settings))
+        self.selectors.show(self.game.rules)  # back to the old rules if these were refused
+        self._after_action(in_event=True)
 
     # -- selection and play -----------------------------------------------------------------
     def _handle(self, node: str | None) -> None:
@@ -451,34 +394,13 @@ class BoardWidget(w.HBox):
         self.highlights = Highlights(marked=list(self.game.status().huffable))
 
     # -- rules --------------------------------------------------------------------------------
-    def _selector_values(self) -> dict[str, Any]:
-        return {
-            opt.name: opt.choices[self.option_selectors[opt.name].value].value
-            for opt in options(self.game.game)
-        }
-
-    def _sync_selectors(self) -> None:
-        self._syncing = True
-        try:
-            self.preset_selector.value = self.game.rules.preset
-            for opt in options(self.game.game):
-                current = self.game.rules[opt.name]
-                index = next(
-                    i
-                    for i, c in enumerate(opt.choices)
-                    if c.value == current and type(c.value) is type(current)
-                )
-                self.option_selectors[opt.name].value = index
-        finally:
-            self._syncing = False
-
-    def _rebuild(self, preset: str, changes: dict[str, Any], from_preset: bool = False) -> None:
+    def _rebuild(self, preset: str, changes: dict[str, Any]) -> None:
         """Rebuild the game under new rules: replay its history if every move stays legal,
         else go on from the current position; refuse (and say why) if the position itself is
         impossible under the new rules."""
         old = self.game
         try:
-            game = old.with_rules(preset, reset=from_preset, **changes)
+            game = old.with_rules(preset, **changes)
         except ValueError as err:
             self.message.value = (
                 f"<span style='color:#D55E00'>This position is impossible "
@@ -495,24 +417,19 @@ class BoardWidget(w.HBox):
         while start.can_undo:
             start.undo()
         self._start = start
-        board_changed = any(old.rules[k] != game.rules[k] for k in BOARD_OPTIONS if k in old.rules)
-        self._replace_game(game, board_changed=board_changed)
+        self._replace_game(game)
         self.message.value = f"Rules now: {rules_summary(game)}.{note}"
 
-    def _replace_game(self, game: Game, board_changed: bool) -> None:
+    def _replace_game(self, game: Game) -> None:
+        # The canvas draws the board afresh by itself if the new rules change it.
         self.game = game
         self._clear_selection()
-        if board_changed:
-            self.ax.clear()
-            self.view = BoardView(game, self.ax, animated=True)
-            self.blitter.views[:] = [self.view]
-            self.blitter.invalidate()
 
     # -- drawing and panel --------------------------------------------------------------------
     def _refresh(self, in_event: bool) -> None:
-        self._computer_turn()
+        """Show the game as it is: board, status, buttons. Never plays a move."""
         g = self.game
-        self.view.update(g, highlights=self.highlights)
+        self.board_canvas.update(g, highlights=self.highlights)
         self.status.value = self._status_html()
         self.undo_button.disabled = not g.can_undo
         self.redo_button.disabled = not g.can_redo
@@ -524,11 +441,7 @@ class BoardWidget(w.HBox):
                 self._button(label, text, style, tip)
                 for label, text, style, tip in self._actions_spec(wanted)
             ]
-        self.blitter.refresh(in_event)
-
-    def to_png(self, dpi: int = 100) -> bytes:
-        """The board as it is shown now, as PNG bytes (for slides and tests)."""
-        return png_of(self.fig, [self.view], dpi)
+        self.board_canvas.redraw(in_event)
 
     def _actions_wanted(self) -> list[str]:
         """The special actions to offer now, as move texts ("stop" ends a jump chain)."""
@@ -560,7 +473,7 @@ class BoardWidget(w.HBox):
     def _status_html(self) -> str:
         g = self.game
         rows = [
-            f"<div style='font-size:20px'><b>{GAME_TITLES[g.game]}</b></div>",
+            f"<div style='font-size:20px'><b>{game_info(g.game).title}</b></div>",
             f"<div>{rules_summary(g)}</div>",
         ]
         if g.result is not None:

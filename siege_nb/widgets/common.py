@@ -16,11 +16,15 @@ from siege_nb.render.view import explore_highlights
 from siege_nb.rules import format_value
 
 __all__ = [
+    "Blitter",
+    "BoardFigure",
     "canvas_for",
     "escape",
     "explore_highlights",
+    "guarded",
     "markdown",
     "mouse_click",
+    "png_of",
     "rules_summary",
     "side_name",
 ]
@@ -34,18 +38,29 @@ SIDE_NAMES = {
 }
 
 
+class BoardFigure(Figure):
+    """A figure that ignores pick events.
+
+    The boards have no pickable artists, yet a plain Figure walks all of its ~600 artists on
+    every mouse press looking for some, which costs milliseconds per click. Matplotlib has no
+    public switch for this (the figure connects its ``pick`` method itself, under a private
+    connection id), so this subclass overrides the public ``pick`` method instead.
+    """
+
+    def pick(self, mouseevent: Any) -> None:
+        """Do nothing: no artist of a board drawing is pickable."""
+
+
 def canvas_for(fig: Figure) -> Canvas:
     """An ipympl canvas for ``fig`` with toolbar, header and footer hidden.
 
-    The figure is not registered with pyplot, so it is shown only where the widget is.
+    The figure is not registered with pyplot, so it is shown only where the widget is. Build
+    the figure as a :class:`BoardFigure` to skip the search for pickable artists on a press.
     """
     canvas = Canvas(fig)
+    # The canvas sends its images to the browser through a figure manager; the number is
+    # pyplot's figure number, unused because pyplot never sees this figure.
     FigureManager(canvas, 0)
-    # These figures have no pickable artists; walking ~600 artists on every press for pick
-    # events costs milliseconds per click.
-    pick_id = getattr(fig, "_button_pick_id", None)
-    if pick_id is not None:
-        canvas.mpl_disconnect(pick_id)
     canvas.toolbar_visible = False
     canvas.header_visible = False
     canvas.footer_visible = False

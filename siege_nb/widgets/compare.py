@@ -7,27 +7,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
-from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
 from siege_nb.games.registry import new_game
-from siege_nb.render.view import BoardView, Highlights
+from siege_nb.render import Highlights, figure_size
+from siege_nb.rules import RuleSet
 from siege_nb.rules import option as find_option
-from siege_nb.widgets.common import (
-    Blitter,
-    canvas_for,
-    escape,
-    explore_highlights,
-    guarded,
-    png_of,
-)
+from siege_nb.widgets.canvas import BoardCanvas, CanvasHost
+from siege_nb.widgets.common import escape, explore_highlights, guarded
+from siege_nb.widgets.selectors import RuleSelectors
 
 __all__ = ["RuleComparer"]
 
-PANEL_SIZE = {"siege-of-paris": (4.4, 6.4), "belagerung": (4.8, 5.2), "pyramid-siege": (5.0, 4.8)}
+# The largest size of one board of the comparison (inches at 100 dpi), and the room kept
+# above each board for the title over all of them and the board's own caption.
+PANEL_BOX = (4.8, 6.4)
+PANEL_TOP = 0.9
 
 
-class RuleComparer(w.VBox):
+class RuleComparer(CanvasHost, w.VBox):
     """The same position under several choices of one option, with the moves of a chosen
     piece under each, so the difference jumps out. Click a piece on any board.
 
@@ -36,6 +34,9 @@ class RuleComparer(w.VBox):
     ...                        "j9": "white soldier"}, "protection", piece="k7")
     >>> [g.why("k7xj8").legal for g in cmp.games]
     [True, True, False, False]
+
+    ``selectors=True`` adds the preset and option dropdowns (all but the compared option):
+    every board then follows the reading chosen there.
     """
 
     def __init__(
@@ -48,6 +49,7 @@ class RuleComparer(w.VBox):
         piece: str | None = None,
         preset: str = "default",
         to_move: str | None = None,
+        selectors: bool = False,
         **options: Any,
     ) -> None:
         if isinstance(position, Game):
@@ -66,14 +68,18 @@ class RuleComparer(w.VBox):
         if not 2 <= len(chosen) <= 4:
             raise ValueError(f"compare two to four readings, not {len(chosen)}")
         options.pop(opt.name, None)
+        self.values = chosen
         self.games: list[Game] = [
             new_game(game, preset, **setup, **options, **{opt.name: v}) for v in chosen
         ]
-        self.last_error: Exception | None = None
-        width, height = PANEL_SIZE[game]
-        self.fig = Figure(figsize=(width * len(chosen), height), dpi=100)
-        self.canvas = canvas_for(self.fig)
-        axes = self.fig.subplots(1, len(chosen), squeeze=False)[0]
+        self.table = w.HTML()
+        width, height = figure_size(self.games[0].board, box=PANEL_BOX, top=PANEL_TOP)
+        self.board_canvas = BoardCanvas(
+            (width * len(chosen), height),
+            panels=len(chosen),
+            on_click=self._on_click,
+            message=self.table,
+        )
         # The option is named once, over all the boards (wrapped to the figure's width); each
         # board names its choice. The title's room is kept in inches so it never overlaps.
         total = width * len(chosen)
@@ -83,17 +89,13 @@ class RuleComparer(w.VBox):
             left=0.01, right=0.99, bottom=0.01, top=1 - room / height, wspace=0.04
         )
         self.fig.suptitle("\n".join(title), fontsize=15, y=1 - 0.06 / height, va="top")
-        self.views = [
-            BoardView(g, ax, caption=self._caption(g))
-            for g, ax in zip(self.games, axes, strict=True)
-        ]
-        for view in self.views:
-            view.set_animated(True)
-        self.blitter = Blitter(self.canvas, self.views)
-        self.canvas.mpl_connect("button_press_event", self._on_press)
-        self.table = w.HTML()
         self.selected: str | None = None
-        super().__init__([self.canvas, self.table])
+        self.selectors: RuleSelectors | None = None
+        parts: list[Any] = [self.canvas, self.table]
+        if selectors:
+            self.selectors = RuleSelectors(self.games[0].rules, self._on_rules, exclude=(opt.name,))
+            parts.append(self.selectors)
+        super().__init__(parts)
         if piece is not None:
             self.select(piece)
         else:
@@ -109,28 +111,43 @@ class RuleComparer(w.VBox):
         self._render(in_event=False)
 
     @guarded
-    def _on_press(self, event: Any) -> None:
-        node = None
-        for view in self.views:
-            if event.inaxes is view.ax:
-                node = view.node_at(event.xdata, event.ydata)
+    def _on_click(self, node: str | None) -> None:
         self.selected = node if node and node in self.games[0].pieces() else None
         self._render(in_event=True)
 
-    def _show_error(self, err: Exception) -> None:
-        self.last_error = err
-        self.table.value = (
-            f"<span style='color:#D55E00'>{escape(type(err).__name__)}: {escape(err)}</span>"
-        )
+    @guarded
+    def _on_rules(self, chosen: RuleSet) -> None:
+        name = self.option.name
+        try:
+            games = [
+                g.with_rules(chosen.preset, **{**chosen.settings, name: v})
+                for g, v in zip(self.games, self.values, strict=True)
+            ]
+        except ValueError as err:
+            if self.selectors is not None:
+                self.selectors.show(self.games[0].rules)
+            self.table.value = (
+                f"<span style='color:#D55E00'>This position is impossible "
+                f"under that reading: {escape(err)}</span>"
+            )
+            return
+        self.games = games
+        if self.selected not in games[0].pieces():
+            self.selected = None
+        self._render(in_event=True)
 
     def _render(self, in_event: bool) -> None:
         cells = []
-        for g, view in zip(self.games, self.views, strict=True):
+        for panel, g in enumerate(self.games):
             if self.selected is None:
-                view.update(g, highlights=Highlights(), caption=self._caption(g))
+                self.board_canvas.update(
+                    g, highlights=Highlights(), caption=self._caption(g), panel=panel
+                )
                 continue
             highlights, verdicts = explore_highlights(g, self.selected)
-            view.update(g, highlights=highlights, caption=self._caption(g))
+            self.board_canvas.update(
+                g, highlights=highlights, caption=self._caption(g), panel=panel
+            )
             legal = sorted(v.move for v in verdicts.values() if v.legal)
             refused = [v for v in verdicts.values() if not v.legal]
             items = "".join(
@@ -158,8 +175,4 @@ class RuleComparer(w.VBox):
                 f"{escape(self.selected)}</b><table style='width:100%'><tr>"
                 f"{''.join(cells)}</tr></table></div>"
             )
-        self.blitter.refresh(in_event)
-
-    def to_png(self, dpi: int = 100) -> bytes:
-        """The boards as shown now, as PNG bytes."""
-        return png_of(self.fig, self.views, dpi)
+        self.board_canvas.redraw(in_event)

@@ -2,34 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
-from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
-from siege_nb.games.registry import new_game
-from siege_nb.render.view import BoardView, Highlights
-from siege_nb.rules import option as find_option
-from siege_nb.widgets.common import (
-    Blitter,
-    canvas_for,
-    escape,
-    explore_highlights,
-    guarded,
-    markdown,
-    png_of,
-)
+from siege_nb.render import Highlights, figure_size
+from siege_nb.rules import format_value
+from siege_nb.widgets.canvas import BoardCanvas, CanvasHost
+from siege_nb.widgets.common import escape, explore_highlights, guarded, markdown
 
-__all__ = ["ScenarioPlayer", "Step"]
+if TYPE_CHECKING:
+    from siege_nb.scenarios import Scenario
 
-SCENARIO_FIGSIZE = {
-    "siege-of-paris": (5.6, 7.1),
-    "belagerung": (6.6, 6.9),
-    "pyramid-siege": (7.0, 6.3),
-}
+__all__ = ["ScenarioLibrary", "ScenarioPlayer", "Step"]
+
+# The largest figure a scenario's board may take (inches at 100 dpi): a little smaller than
+# the board widget's, to leave room for the text beside it.
+SCENARIO_BOX = (7.0, 7.1)
 
 
 @dataclass
@@ -45,7 +37,7 @@ class Step:
     mark: Sequence[str] = ()
 
 
-class ScenarioPlayer(w.VBox):
+class ScenarioPlayer(CanvasHost, w.VBox):
     """Previous/Next through a list of :class:`Step` objects; the board is updated in place
     (rebuilt only when a step shows a different board).
 
@@ -61,19 +53,14 @@ class ScenarioPlayer(w.VBox):
             raise ValueError("a scenario needs at least one step")
         self.steps = list(steps)
         self.index = 0
-        self.last_error: Exception | None = None
-        first = self.steps[0].game
-        self.fig = Figure(figsize=SCENARIO_FIGSIZE[first.game], dpi=100)
-        self.canvas = canvas_for(self.fig)
-        self.ax = self.fig.add_axes((0.01, 0.01, 0.98, 0.93))
-        self.view = BoardView(first, self.ax, animated=True)
-        self.blitter = Blitter(self.canvas, [self.view])
-        self._board = first.board
         self.title = w.HTML(
             f"<div style='font-size:20px'><b>{escape(title)}</b></div>" if title else ""
         )
         self.counter = w.HTML()
         self.text = w.HTML(layout=w.Layout(width="420px"))
+        # The figure keeps the first step's size even if a later step shows another board.
+        size = figure_size(self.steps[0].game.board, box=SCENARIO_BOX)
+        self.board_canvas = BoardCanvas(size, message=self.text)
         self.prev_button = w.Button(description="Previous", icon="arrow-left")
         self.next_button = w.Button(description="Next", icon="arrow-right")
         self.prev_button.on_click(self._on_prev)
@@ -82,6 +69,26 @@ class ScenarioPlayer(w.VBox):
         side = w.VBox([self.title, controls, self.text], layout=w.Layout(padding="0 0 0 12px"))
         super().__init__([w.HBox([self.canvas, side])])
         self._show(in_event=False)
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario, *, readings: bool = False) -> ScenarioPlayer:
+        """A player for a scenario of :mod:`siege_nb.scenarios`: its steps and texts as the
+        file gives them. With ``readings``, each step that sets an option ends with where
+        that reading comes from, from the rule data.
+
+        >>> import siege_nb as sn
+        >>> player = ScenarioPlayer.from_scenario(sn.scenario("figure-b-literal"))
+        >>> len(player.steps), player.steps[1].title
+        (5, 'The chess reading (reach-any-army)')
+        """
+        steps = []
+        for i, step in enumerate(scenario.steps):
+            game = scenario.step_game(i)
+            text = step.text
+            if readings and step.options:
+                text += "\n\n" + _reading_notes(game, step.options)
+            steps.append(Step(game, text, title=step.title, explore=step.explore, mark=step.mark))
+        return cls(steps, title=scenario.title)
 
     def go(self, index: int) -> None:
         """Show step ``index`` (clamped to the scenario)."""
@@ -106,20 +113,8 @@ class ScenarioPlayer(w.VBox):
         self.index = min(len(self.steps) - 1, self.index + 1)
         self._show(in_event=True)
 
-    def _show_error(self, err: Exception) -> None:
-        self.last_error = err
-        self.text.value = (
-            f"<span style='color:#D55E00'>{escape(type(err).__name__)}: {escape(err)}</span>"
-        )
-
     def _show(self, in_event: bool) -> None:
         step = self.steps[self.index]
-        if step.game.board is not self._board:
-            self.ax.clear()
-            self.view = BoardView(step.game, self.ax, animated=True)
-            self.blitter.views[:] = [self.view]
-            self.blitter.invalidate()
-            self._board = step.game.board
         highlights = step.highlights
         if highlights is None and step.explore:
             highlights, _ = explore_highlights(step.game, step.explore)
@@ -127,60 +122,33 @@ class ScenarioPlayer(w.VBox):
             base = highlights or Highlights()
             # A copy: the step's own Highlights (the caller's object) stays as it was.
             highlights = replace(base, marked=[*step.mark, *base.marked])
-        self.view.update(step.game, highlights=highlights, caption=step.title or None)
+        self.board_canvas.update(step.game, highlights=highlights, caption=step.title or None)
         self.counter.value = f"&nbsp; step {self.index + 1} of {len(self.steps)}"
         self.text.value = (
             f"<div style='font-size:15px; line-height:1.45'>{markdown(step.text)}</div>"
         )
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
-        self.blitter.refresh(in_event)
-
-    def to_png(self, dpi: int = 100) -> bytes:
-        """The current step's board as PNG bytes."""
-        return png_of(self.fig, [self.view], dpi)
+        self.board_canvas.redraw(in_event)
 
     @classmethod
     def figure_b(cls) -> ScenarioPlayer:
-        """A small built-in scenario: the French figure B under the four readings of
-        "Protected pieces" (SP-16), each with where it comes from."""
-        position = {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"}
-        steps = [
-            Step(
-                new_game("siege-of-paris", preset="escale-a-jeux", position=position),
-                "The caption of figure B in the French rules says the garrison soldier on "
-                "**k7** may *not* take the Black soldier on **j8**, because the White soldier "
-                "on **j9** protects it. Yet rule 16 of the same text likens the capturing piece "
-                "to the king in chess, which may take only what no other piece could retake. "
-                "The picture is lost; this is the position as its labels describe it.",
-                title="Figure B, as labelled",
-            )
-        ]
-        notes = {
-            "reach-any-army": "A White soldier only moves diagonally forward, so j9 can never "
-            "reach j8: under this reading j8 is **not** protected.",
-            "reach-same-army": "Only Black pieces count, and none can reach j8: the capture is "
-            "**allowed**.",
-            "adjacent": "j9 stands next to j8, so j8 is protected and the capture is "
-            "**forbidden**, as the caption says.",
-            "covered-from-behind": "j9 stands behind j8 (seen from Black's advance), so the "
-            "capture is **forbidden**, as the caption says.",
-        }
-        protection = find_option("siege-of-paris", "protection")
-        for reading, note in notes.items():
-            g = new_game(
-                "siege-of-paris", preset="escale-a-jeux", position=position, protection=reading
-            )
-            where = protection.choice(reading).attribution.words(brief=True)
-            steps.append(
-                Step(
-                    g,
-                    f"Reading `{reading}`: {note} This reading is {where}.",
-                    title=f"protection = {reading}",
-                    explore="k7",
-                )
-            )
-        return cls(steps, title="Figure B and the four readings of 'protected'")
+        """The French figure B under the four readings of "Protected pieces" (SP-16), each
+        with where it comes from: the scenario ``figure-b-literal``, whose claims the tests
+        check against the engine."""
+        from siege_nb.scenarios import scenario
+
+        return cls.from_scenario(scenario("figure-b-literal"), readings=True)
+
+
+def _reading_notes(game: Game, chosen: Mapping[str, Any]) -> str:
+    """Where each chosen reading comes from, in Markdown, one sentence per option."""
+    notes = []
+    for name, value in chosen.items():
+        opt = game.rules.option(name)
+        where = game.rules.choice(name).attribution.words(brief=True)
+        notes.append(f"{opt.heading} = `{format_value(value)}`: {where}.")
+    return " ".join(notes)
 
 
 class ScenarioLibrary(w.VBox):
