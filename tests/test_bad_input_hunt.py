@@ -4,6 +4,11 @@ Every refusal must be a clear error that says what is wrong, and must leave the 
 it was.  The positions are chosen by hand; the expected reasons (the rule id, the option value,
 the point) follow from ``docs/rules-reference.md``, ``docs/precise-readings.md`` and the public
 API in ``docs/design.md`` section 5; distances to the fortress are counted by hand in the comments.
+
+The refusals every game shares (unknown options, values, presets, sides, points and pieces;
+garbage text and things that are not moves; undo and redo with nothing to do; moves of another
+game or position; broken, hostile or tampered records) are tested once for all games in
+``tests/test_game_contract.py``; this file keeps what is particular to the hunt games.
 """
 
 from __future__ import annotations
@@ -86,33 +91,19 @@ BAD_SETUPS = [
     (BL, {"position": {"e10": D}}, ["'e10'", "not a point"]),
     (BL, {"position": {"b9": D}, "horns": "beside-middle-row"}, ["'b9'", "not a point"]),
     (BL, {"position": {"b8": D}, "horns": "top-row"}, ["'b8'", "not a point"]),
-    (BL, {"position": {"x": A}}, ["'x'", "not a point"]),
     (BL, {"position": {"r4c1": D}}, ["'r4c1'", "not a point"]),
     (PS, {"position": {"r8c0": A}}, ["'r8c0'", "not a point"]),
     (PS, {"position": {"r2c3": A}}, ["'r2c3'", "not a point"]),  # c > r
-    (PS, {"position": {"x": D}}, ["'x'", "not a point"]),
     (PS, {"position": {"e5": D}}, ["'e5'", "not a point"]),
-    # unknown piece names
+    # an unknown piece name: the message lists the pieces
     (BL, {"position": {"e5": "king"}}, ["'king'", "not a piece", "attacker", "defender"]),
-    (BL, {"position": {"e5": "garrison soldier"}}, ["not a piece"]),
-    (PS, {"position": {"r0c0": "officer"}}, ["'officer'", "not a piece"]),
-    (PS, {"position": {"r0c0": ""}}, ["not a piece"]),
     # too many pieces of a kind (2.1: 50 attackers and 3 defenders; 3.1: 27 and 3)
     (BL, {"position": {p: A for p in BL_POINTS[:51]}}, ["too many attackers", "50"]),
     (BL, {"position": {"e5": D, "e6": D, "e4": D, "d5": D}}, ["too many defenders", "3"]),
     (PS, {"position": {p: A for p in PS_POINTS[:28]}}, ["too many attackers", "27"]),
     (PS, {"position": {"r0c0": D, "r7c0": D, "r7c7": D, "r3c3": D}}, ["too many defenders", "3"]),
-    # two pieces on one point (a list of pairs can say so; a dict cannot)
-    (BL, {"position": [("e5", A), ("e5", D)]}, ["two pieces", "e5"]),
-    (PS, {"position": [("r3c1", A), ("r3c1", A)]}, ["two pieces", "r3c1"]),
+    # two defenders placed on one point
     (BL, {"defenders": ["c7", "c7", "e7"]}, ["two pieces", "c7"]),
-    # malformed positions
-    (BL, {"position": ["e5"]}, ["pairs"]),
-    (BL, {"position": [("e5", A, "extra")]}, ["pairs"]),
-    # bad side to move
-    (BL, {"to_move": "white"}, ["to_move", "'white'"]),
-    (PS, {"to_move": "garrison"}, ["to_move", "'garrison'"]),
-    (BL, {"to_move": "attackers"}, ["to_move", "'attackers'"]),
     # defenders= placement off the fortress, malformed, or together with position=
     (BL, {"defenders": ["e5", "c7", "e7"]}, ["fortress", "'e5'"]),
     (BL, {"defenders": ["c7", "e7", "h8"]}, ["fortress", "'h8'"]),  # h8 is a horn only one row down
@@ -126,23 +117,6 @@ BAD_SETUPS = [
     (BL, {"players": 3}, ["two players", "3"]),
     (PS, {"players": 3}, ["two players", "3"]),
     (PS, {"players": 1}, ["two players"]),
-    # unknown option, bad option value, unknown preset
-    (BL, {"towards": "distance"}, ["no option", "'towards'"]),
-    (BL, {"protection": "adjacent"}, ["no option", "'protection'"]),
-    (PS, {"attacker_direction": "any"}, ["no option", "'attacker_direction'"]),
-    (PS, {"horns": "top-row"}, ["no option", "'horns'"]),
-    (BL, {"capture": "always"}, ["capture", "BL-3", "'always'", "optional", "huff", "strict"]),
-    (BL, {"attacker_direction": "towards"}, ["attacker_direction", "BL-2", "shortest-route"]),
-    (BL, {"horns": "bottom-row"}, ["horns", "top-row", "beside-middle-row"]),
-    (BL, {"diagonals": "some"}, ["diagonals", "alternating"]),
-    (PS, {"capture": "optional"}, ["capture", "PS-3", "'optional'", "huff", "strict"]),
-    (PS, {"towards": "never-away"}, ["towards", "PS-5", "distance", "not-away"]),
-    (BL, {"move_limit": 0}, ["move_limit", "0"]),
-    (PS, {"move_limit": -5}, ["move_limit", "-5"]),
-    (PS, {"move_limit": True}, ["move_limit"]),
-    (BL, {"preset": "escale-a-jeux"}, ["preset", "'escale-a-jeux'", "bonaludo"]),
-    (PS, {"preset": "bonaludo"}, ["preset", "'bonaludo'", "default"]),
-    (BL, {"preset": "Default"}, ["preset", "'Default'"]),
 ]
 
 
@@ -156,11 +130,6 @@ def test_bad_setups_raise_a_clear_value_error(game, kwargs, words):
     assert not isinstance(info.value, sn.IllegalMove)
     for word in words:
         assert word.lower() in message.lower(), (word, message)
-
-
-def test_unknown_game():
-    with pytest.raises(ValueError, match="unknown game 'hunt'"):
-        sn.new_game("hunt")
 
 
 def test_unknown_corner_point_message_does_not_call_it_a_point():
@@ -502,6 +471,8 @@ BL_CASES = [
         "diagonals",
     ),
     ("step of two points", BL_STEPS, A, {}, [], "d5-d7", ["not joined by a line"], "movement"),
+    # A jump written with a step's dash is not read as the jump (Siege of Paris is lenient).
+    ("jump written as a step", BL_JUMP, D, {}, [], "e5-e7", ["not joined by a line"], "movement"),
     ("step onto an occupied point", BL_JUMP, D, {}, [], "e5-e6", ["e6", "occupied"], "movement"),
     ("step from an empty point", BL_STEPS, A, {}, [], "b5-b6", ["no piece", "b5"], "notation"),
     # Turn order (2.1: the attacker moves first; then the sides alternate).
@@ -733,25 +704,6 @@ PS_CASES = [
     ),
 ]
 
-MALFORMED = [
-    "",
-    "   ",
-    "e5",
-    "e5-",
-    "-e5",
-    "e5-e6-e7",
-    "e5--e6",
-    "huff",
-    "hello",
-    "e5 e6",
-    "e5_e6",
-    "xe5",
-    "e5x",
-    "r4c1",
-    "r4c1-",
-    "r4c1xx r2c1",
-]
-
 
 def _case_id(case) -> str:
     return case[0].replace(" ", "-")
@@ -823,14 +775,13 @@ def test_the_illegal_move_positions_are_not_vacuous():
 @pytest.mark.parametrize(
     "game,position,to_move", [(BL, BL_JUMP, D), (PS, PS_JUMP, D), (BL, BL_STEPS, A)]
 )
-@pytest.mark.parametrize("text", MALFORMED)
-def test_malformed_move_text(game, position, to_move, text):
+def test_a_bare_huff_is_judged_as_a_huff_of_no_point(game, position, to_move):
+    """``huff`` alone names no defender: it is refused under the capture option or the huff
+    rules, or as notation. (Other malformed text is refused as notation in every game:
+    tests/test_game_contract.py.)"""
     g = sn.new_game(game, position=position, to_move=to_move)
-    err = refuse(g, text)
-    # "huff" alone is judged as a huff of no point: refused under the capture option.
-    allowed = ("notation", "movement", "turn-order") + (
-        ("BL-3", "PS-3", "huffing") if text == "huff" else ()
-    )
+    err = refuse(g, "huff")
+    allowed = ("notation", "movement", "turn-order", "BL-3", "PS-3", "huffing")
     assert err.verdict.rule in allowed, err.reason
 
 
@@ -853,66 +804,6 @@ def test_moves_after_the_game_ended(game):
     for text in tries:
         err = refuse(g, text, ["over"], "game-over")
         assert err.verdict.differs_under == ()
-
-
-@pytest.mark.parametrize("game", [BL, PS])
-def test_play_and_why_of_something_that_is_not_a_move(game):
-    g = sn.new_game(game)
-    g.play(g.legal_moves()[0])
-    g.undo()
-    before = snapshot(g)
-    for thing in (None, 42, 4.5, ["d6-d7"], ("r4c1", "r4c2"), b"d6-d7"):
-        with pytest.raises(TypeError) as info:
-            g.play(thing)
-        assert "a move is text or a move" in str(info.value).lower()
-        assert type(thing).__name__ in str(info.value)
-        assert snapshot(g) == before
-    assert not g.why(None).legal and not g.why(42).legal
-    assert snapshot(g) == before
-
-
-@pytest.mark.parametrize("game", [BL, PS])
-def test_moves_of_another_game_or_position_are_refused(game):
-    g = sn.new_game(game)
-    other = sn.new_game(PS if game == BL else BL)
-    for move in other.legal_moves():
-        refuse(g, move)
-    # A move legal one ply ago, handed back as a Move object, is refused now.
-    first = g.legal_moves()[0]
-    g.play(first)
-    refuse(g, first)
-    # A Move built by hand, equal to a legal one, is accepted and replaced by the engine's own.
-    legal_now = g.legal_moves()[0]
-    twin = sn.Move(
-        legal_now.start, legal_now.end, legal_now.path, legal_now.captures, legal_now.kind
-    )
-    assert g.play(twin) == legal_now
-
-
-@pytest.mark.parametrize("game", [BL, PS])
-def test_undo_and_redo_with_nothing_to_undo_or_redo(game):
-    g = sn.new_game(game)
-    before = snapshot(g)
-    with pytest.raises(IndexError, match="undo"):
-        g.undo()
-    with pytest.raises(IndexError, match="redo"):
-        g.redo()
-    assert snapshot(g) == before
-    g.play(g.legal_moves()[0])
-    g.undo()
-    g.redo()
-    after = snapshot(g)
-    with pytest.raises(IndexError, match="redo"):
-        g.redo()
-    assert snapshot(g) == after
-    g.undo()
-    g.play(g.legal_moves()[-1])  # a new move clears the redo stack
-    with pytest.raises(IndexError):
-        g.redo()
-    g.undo()
-    with pytest.raises(IndexError):
-        g.undo()
-    assert snapshot(g)[:-1] == before[:-1]
 
 
 def test_why_does_not_move_pieces_between_boards():
@@ -944,27 +835,9 @@ def _load_fails(record, *words):
     return message
 
 
-def test_a_good_record_loads():
-    g, record = _record(BL, capture="huff")
-    h = sn.load_game(json.dumps(record))
-    assert [m.text for m in h.moves] == [m.text for m in g.moves] and h.can_redo
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["{not json", "", "null", "[]", "42", '"belagerung"', b"\xff\xfe", "[" * 5000 + "]" * 5000],
-)
-def test_record_that_is_not_a_json_object(text):
-    _load_fails(text)
-
-
 def test_record_with_wrong_game_name():
     _, record = _record(BL)
-    _load_fails({**record, "game": "chess"}, "chess")
     _load_fails({**record, "game": "pyramid-siege"}, "horns")  # options of another game
-    _load_fails({**record, "game": 7}, "'game'")
-    _, precord = _record(PS)
-    _load_fails({**precord, "game": "belagerung"})
 
 
 def test_record_with_a_tampered_position():
@@ -977,37 +850,10 @@ def test_record_with_a_tampered_position():
     bad = json.loads(json.dumps(record))
     bad["setup"]["position"]["a1"] = A
     _load_fails(bad, "'a1'", "not a point")
-    bad = json.loads(json.dumps(record))
-    bad["setup"]["position"]["e5"] = "king"
-    _load_fails(bad, "'king'")
-    bad = json.loads(json.dumps(record))
-    bad["setup"]["position"]["e5"] = 5
-    _load_fails(bad, "e5")
-    bad = json.loads(json.dumps(record))
-    bad["setup"]["to_move"] = "white"
-    _load_fails(bad, "to_move", "'white'")
-    bad = json.loads(json.dumps(record))
-    bad["setup"]["defenders"] = ["c7"]
-    _load_fails(bad, "unknown fields", "defenders")
     _, precord = _record(PS)
     bad = json.loads(json.dumps(precord))
     bad["setup"]["position"]["r0c0"] = A  # a 28th attacker
     _load_fails(bad, "too many attackers", "27")
-
-
-def test_record_with_an_illegal_move_names_the_move_number():
-    _, record = _record(BL)
-    moves = record["moves"]
-    assert len(moves) == 3
-    # d5-d4 steps away from the fortress (and d4 is taken in the start position anyway).
-    message = _load_fails({**record, "moves": [*moves, "d5-d4"]}, "move 4", "'d5-d4'")
-    assert "illegal" in message
-    _load_fails({**record, "moves": ["e7-e8", *moves]}, "move 1", "'e7-e8'")  # defender first
-    _load_fails({**record, "moves": [moves[0], "bogus"]}, "move 2", "'bogus'")
-    _load_fails({**record, "moves": [3]}, "move 1")
-    _load_fails({**record, "moves": "d6-d7"}, "'moves'")
-    # An undone move that cannot follow the moves.
-    _load_fails({**record, "undone": ["d6-d7"]}, "undone move 1", "'d6-d7'")
 
 
 def test_record_with_an_impossible_huff():
@@ -1030,41 +876,6 @@ def test_record_with_an_impossible_huff():
     _load_fails({**precord, "moves": [*precord["moves"], "huff r4c2"]}, "move 2", "huff r4c2")
 
 
-def test_record_with_a_wrong_option_value():
+def test_record_for_three_players():
     _, record = _record(BL)
-    for name, value, words in [
-        ("capture", "always", ["capture", "'always'"]),
-        ("attacker_direction", "sideways", ["attacker_direction", "'sideways'"]),
-        ("horns", None, ["horns"]),
-        ("move_limit", 0, ["move_limit"]),
-        ("move_limit", "lots", ["move_limit"]),
-    ]:
-        bad = json.loads(json.dumps(record))
-        bad["options"][name] = value
-        _load_fails(bad, *words)
-    bad = json.loads(json.dumps(record))
-    bad["options"]["towards"] = "distance"  # an option of the other hunt game
-    _load_fails(bad, "towards")
-    bad = json.loads(json.dumps(record))
-    del bad["options"]["capture"]
-    _load_fails(bad, "option")
-    _load_fails({**record, "preset": "royal"}, "preset", "'royal'")
     _load_fails({**record, "players": 3}, "two players")
-    _, precord = _record(PS)
-    bad = json.loads(json.dumps(precord))
-    bad["options"]["capture"] = "optional"  # a Belagerung choice, not a Pyramid one
-    _load_fails(bad, "capture", "'optional'")
-
-
-def test_record_with_missing_or_extra_fields():
-    _, record = _record(PS)
-    for key in ("format", "version", "game", "setup", "moves"):
-        bad = dict(record)
-        del bad[key]
-        _load_fails(bad)
-    _load_fails({**record, "format": "chess game"}, "format")
-    _load_fails({**record, "version": 99}, "version")
-    _load_fails({**record, "comment": "hi"}, "comment")
-    # The same key twice in the JSON text.
-    text = json.dumps(record)
-    _load_fails(text.replace('"players": 2', '"players": 2, "players": 2'), "twice")

@@ -1,15 +1,19 @@
-"""Bad input for Siege of Paris: set-ups, moves, clicks and game records.
+"""Bad input for Siege of Paris: set-ups, moves and game records.
 
 Every refusal must be a clear error that names what is wrong (a key word of the message is
 checked), and a refused move or record must change nothing.  The expectations come from
 ``docs/rules-reference.md``, ``docs/precise-readings.md`` section 2 ("Set-ups") and the public
 API in ``docs/design.md`` section 5.
+
+The refusals every game shares (unknown options, values, presets, sides, points and pieces;
+garbage text and things that are not moves; undo and redo with nothing to do; moves of another
+position; broken, hostile or tampered records) are tested once for all games in
+``tests/test_game_contract.py``; this file keeps what is particular to Siege of Paris.
 """
 
 from __future__ import annotations
 
 import json
-import pickle
 
 import pytest
 
@@ -66,9 +70,6 @@ THIRTEEN_WHITE_SOLDIERS = [
             ["a17", "off the board"],
             id="unknown-node-a17",
         ),
-        pytest.param(
-            {"position": {"x": "garrison general"}}, ["'x'", "not a point"], id="unknown-node-x"
-        ),
         pytest.param({"position": {"C8": "garrison general"}}, ["C8"], id="unknown-circle-C8"),
         pytest.param(
             {"position": {"e7": "garrison general"}}, ["e7", "citadel"], id="citadel-square-e7"
@@ -122,14 +123,6 @@ THIRTEEN_WHITE_SOLDIERS = [
             ["SP-14", "light"],
             id="4-garrison-soldiers-light",
         ),
-        pytest.param(
-            {"position": [("a2", WS), ("l1", "white general"), ("a2", "black general")]},
-            ["a2", "twice"],
-            id="two-pieces-one-node",
-        ),
-        pytest.param({"position": [("a2", WS, "extra")]}, ["pairs"], id="malformed-pair"),
-        pytest.param({"to_move": "red"}, ["to_move", "red"], id="bad-to-move"),
-        pytest.param({"to_move": "attackers"}, ["to_move"], id="bad-to-move-attackers"),
         pytest.param({"next_army": "garrison"}, ["next_army", "garrison"], id="bad-next-army"),
         pytest.param(
             {"to_move": "white", "next_army": "white"}, ["next_army"], id="next-army-inconsistent"
@@ -142,27 +135,6 @@ THIRTEEN_WHITE_SOLDIERS = [
         pytest.param({"players": 5}, ["5", "open question"], id="five-players"),
         pytest.param({"players": 4}, ["2 or 3", "4"], id="four-players"),
         pytest.param({"players": 1}, ["2 or 3"], id="one-player"),
-        pytest.param({"colour": "red"}, ["colour", "no option"], id="unknown-option"),
-        pytest.param(
-            {"protection": "kingly"},
-            [
-                "protection",
-                "kingly",
-                "reach-any-army",
-                "reach-same-army",
-                "adjacent",
-                "covered-from-behind",
-            ],
-            id="bad-option-value",
-        ),
-        pytest.param({"placement_win": 4}, ["placement_win", "3", "2"], id="bad-placement-win"),
-        pytest.param({"move_limit": 0}, ["move_limit", "1", "100000"], id="move-limit-zero"),
-        pytest.param({"move_limit": True}, ["move_limit"], id="move-limit-bool"),
-        pytest.param(
-            {"preset": "chess-rules"},
-            ["chess-rules", "default", "boardandpieces", "escale-a-jeux", "ludosofia"],
-            id="unknown-preset",
-        ),
         pytest.param({"garrison": {"a1": "general"}}, ["circles"], id="garrison-off-circles"),
     ],
 )
@@ -172,13 +144,6 @@ def test_setup_validation_rejects(kwargs, words):
     message = str(info.value)
     for word in words:
         assert word in message, (word, message)
-
-
-def test_unknown_game_is_rejected():
-    with pytest.raises(ValueError) as info:
-        sn.new_game("chess")
-    assert "chess" in str(info.value)
-    assert "siege-of-paris" in str(info.value)  # the message lists the games
 
 
 def test_partial_positions_are_accepted():
@@ -459,10 +424,6 @@ ILLEGAL = [
         ["SP-6", "escale-a-jeux"],
     ),
     ("garrison-soldier-orthogonal", {}, HUNTED, None, [], "k7-k8", "movement", ["diagonally"]),
-    ("malformed-word", {}, None, None, [], "hello", "notation", ["not a move"]),
-    ("malformed-half", {}, None, None, [], "a2-", "notation", ["not a move"]),
-    ("malformed-three-points", {}, None, None, [], "b3-c4-d5", "notation", ["not a move"]),
-    ("malformed-empty", {}, None, None, [], "", "notation", ["not a move"]),
     ("unknown-square", {}, None, None, [], "C0-m9", "notation", ["m9"]),
     ("citadel-square", {}, None, None, [], "e7-e8", "notation", ["e7", "citadel"]),
     ("empty-start", {}, None, None, ["C0-f5"], "a4-a5", "notation", ["no piece", "a4"]),
@@ -567,60 +528,6 @@ def test_c1_to_c7_are_squares_not_circles():
     assert info.value.verdict.rule == "turn-order"
 
 
-# -- click-like bad input ---------------------------------------------------------------------
-@pytest.mark.parametrize("bad", [None, 42, 4.5, b"C0-f5", ["C0-f5"], ("C0", "f5")])
-def test_play_rejects_things_that_are_not_moves(bad):
-    g = sn.new_game(GAME)
-    before = snapshot(g)
-    with pytest.raises((TypeError, ValueError)) as info:
-        g.play(bad)
-    assert "move" in str(info.value).lower()
-    assert snapshot(g) == before
-
-
-def test_undo_and_redo_with_nothing_to_do():
-    g = sn.new_game(GAME)
-    before = snapshot(g)
-    with pytest.raises(IndexError, match="undo"):
-        g.undo()
-    assert snapshot(g) == before
-    with pytest.raises(IndexError, match="redo"):
-        g.redo()
-    assert snapshot(g) == before
-    g.play("C0-f5")
-    g.play("b3-c4")
-    g.undo()
-    g.play("d3-e4")  # a new move clears the redo stack
-    after = snapshot(g)
-    with pytest.raises(IndexError):
-        g.redo()
-    assert snapshot(g) == after
-
-
-def test_a_move_from_another_position_is_refused():
-    g = sn.new_game(GAME)
-    stale = g.play("C0-f5")
-    before = snapshot(g)
-    with pytest.raises(sn.IllegalMove):
-        g.play(stale)
-    assert snapshot(g) == before
-
-
-@pytest.mark.parametrize("raw", [None, ("demand",), (0, 1, False)])
-def test_a_rebuilt_move_plays_like_its_text(raw):
-    """A Move equal to a legal one (equality ignores the engine's private ``raw``) plays that
-    legal move, whatever ``raw`` the caller put in (regression: it once crashed or was obeyed)."""
-    g = sn.new_game(GAME)
-    legal = g.legal_moves()[0]
-    rebuilt = sn.Move(legal.start, legal.end, legal.path, legal.captures, legal.kind, raw=raw)
-    assert rebuilt == legal
-    h = sn.new_game(GAME)
-    h.play(legal.text)
-    g.play(rebuilt)
-    assert snapshot(g) == snapshot(h)
-    assert sn.load_game(g.to_json()).pieces() == h.pieces()
-
-
 # =====================================================================================
 # Game records
 # =====================================================================================
@@ -630,12 +537,6 @@ def sample_record() -> dict:
         g.play(m)
     g.undo()
     return json.loads(g.to_json())
-
-
-def test_sample_record_loads():
-    g = sn.load_game(json.dumps(sample_record()))
-    assert [m.text for m in g.moves] == ["C0-f5", "b3-c4", "f5-f4"]
-    assert g.can_redo and g.players == 3
 
 
 def tampered(change) -> str:
@@ -654,13 +555,6 @@ def _set(path, value):
     return change
 
 
-def _delete(key):
-    def change(record):
-        del record[key]
-
-    return change
-
-
 def _move_piece(src, dst):
     def change(record):
         pos = record["setup"]["position"]
@@ -670,58 +564,16 @@ def _move_piece(src, dst):
 
 
 BAD_RECORDS = [
-    ("not-json", "this is not JSON", ["JSON"]),
-    ("truncated-json", json.dumps(sample_record())[:-10], ["JSON"]),
-    ("json-list", "[]", ["record", "list"]),
-    ("json-number", "42", ["record", "int"]),
-    ("json-null", "null", ["record"]),
-    ("json-string", '"siege_nb game record"', ["record", "str"]),
-    ("wrong-format", tampered(_set(["format"], "chess game")), ["format"]),
-    ("no-format", tampered(_delete("format")), ["format"]),
-    ("wrong-version", tampered(_set(["version"], 2)), ["version", "2"]),
-    ("string-version", tampered(_set(["version"], "1")), ["version"]),
-    ("missing-field", tampered(_delete("moves")), ["missing", "moves"]),
-    ("extra-field", tampered(_set(["comment"], "hi")), ["unexpected", "comment"]),
-    ("players-string", tampered(_set(["players"], "3")), ["players", "int"]),
-    ("players-bool", tampered(_set(["players"], True)), ["players"]),
     ("players-five", tampered(_set(["players"], 5)), ["open question"]),
-    ("moves-string", tampered(_set(["moves"], "C0-f5")), ["moves", "list"]),
-    ("move-number", tampered(_set(["moves"], ["C0-f5", 7])), ["move 2"]),
-    ("undone-dict", tampered(_set(["undone"], {})), ["undone", "list"]),
-    ("options-list", tampered(_set(["options"], [])), ["options", "dict"]),
-    ("setup-list", tampered(_set(["setup"], [])), ["setup", "dict"]),
-    ("position-list", tampered(_set(["setup", "position"], [])), ["position", "dict"]),
-    ("piece-number", tampered(_set(["setup", "position", "a2"], 5)), ["a2"]),
-    ("game-number", tampered(_set(["game"], 1)), ["game"]),
-    ("unknown-game", tampered(_set(["game"], "chess")), ["chess"]),
-    ("unknown-preset", tampered(_set(["preset"], "house-rules")), ["house-rules"]),
-    ("option-out-of-range", tampered(_set(["options", "move_limit"], 0)), ["move_limit"]),
-    (
-        "option-bad-choice",
-        tampered(_set(["options", "protection"], "kingly")),
-        ["protection", "adjacent"],
-    ),
-    ("option-float", tampered(_set(["options", "placement_win"], 2.0)), ["placement_win"]),
-    ("option-unknown", tampered(_set(["options", "colour"], "red")), ["colour"]),
-    ("option-missing", tampered(lambda r: r["options"].pop("protection")), ["option"]),
     ("soldier-on-wrong-colour", tampered(_move_piece("a2", "a1")), ["white soldier", "a1"]),
     ("extra-piece", tampered(_set(["setup", "position", "a4"], WS)), ["too many"]),
     ("citadel-square", tampered(_move_piece("a2", "e7")), ["e7", "citadel"]),
-    ("bad-to-move", tampered(_set(["setup", "to_move"], "red")), ["to_move"]),
     ("bad-next-army", tampered(_set(["setup", "next_army"], "garrison")), ["next_army"]),
     (
         "inconsistent-next-army",
         tampered(lambda r: r["setup"].update(to_move="white", next_army="white")),
         ["next_army"],
     ),
-    (
-        "illegal-move-inserted",
-        tampered(lambda r: r["moves"].insert(2, "f5-e4")),
-        ["move 3", "f5-e4"],
-    ),
-    ("illegal-first-move", tampered(_set(["moves"], ["b3-c4"])), ["move 1", "b3-c4"]),
-    ("tampered-undone", tampered(_set(["undone"], ["b14-b13"])), ["undone move 1", "b14-b13"]),
-    ("undone-garbage", tampered(lambda r: r["undone"].append("hello")), ["undone move 2", "hello"]),
 ]
 
 
@@ -733,94 +585,3 @@ def test_bad_records_raise_record_error(text, words):
     message = str(info.value)
     for word in words:
         assert word in message, (word, message)
-
-
-def test_duplicated_key_in_the_json_text():
-    text = json.dumps(sample_record())
-    doubled = text.replace('"players": 3', '"players": 3, "players": 2', 1)
-    assert doubled != text
-    with pytest.raises(sn.RecordError, match=r"players.*twice"):
-        sn.load_game(doubled)
-    nested = text.replace('"placement_win": 2', '"placement_win": 2, "placement_win": 3', 1)
-    assert nested != text
-    with pytest.raises(sn.RecordError, match="twice"):
-        sn.load_game(nested)
-
-
-def test_non_utf8_bytes():
-    with pytest.raises(sn.RecordError, match="UTF-8"):
-        sn.load_game(b"\xff\xfe{}")
-    good = json.dumps(sample_record()).encode("utf-8")
-    with pytest.raises(sn.RecordError, match="UTF-8"):
-        sn.load_game(good.replace(b'"escale-a-jeux"', b'"escale-\xe0-jeux"', 1))
-
-
-@pytest.mark.parametrize("as_bytes", [False, True])
-def test_huge_input(as_bytes):
-    record = sample_record()
-    record["moves"] = record["moves"] + ["C0-C1"] * 300_000
-    text = json.dumps(record)
-    assert len(text) > 2_000_000
-    with pytest.raises(sn.RecordError, match="too large"):
-        sn.load_game(text.encode("utf-8") if as_bytes else text)
-
-
-def test_not_a_string():
-    for bad in (None, 42, sample_record()):
-        with pytest.raises(sn.RecordError):
-            sn.load_game(bad)
-
-
-def test_a_pickle_is_not_a_record():
-    payload = pickle.dumps(sample_record())
-    with pytest.raises(sn.RecordError):
-        sn.load_game(payload)
-
-
-@pytest.mark.parametrize("kind", ["array", "object"])
-def test_deeply_nested_json_is_a_record_error(kind):
-    nested = {
-        "array": "[" * 100_000 + "]" * 100_000,
-        "object": '{"a": ' * 50_000 + "1" + "}" * 50_000,
-    }
-    text = nested[kind]
-    assert len(text) < 2_000_000  # below the size limit of records.py
-    # Regression: this once escaped as RecursionError.
-    with pytest.raises(sn.RecordError):
-        sn.load_game(text)
-
-
-def test_loading_never_executes_code(tmp_path):
-    marker = tmp_path / "pwned"
-    code = f"__import__('os').system('touch {marker}')"
-    code2 = f"open({str(marker)!r}, 'w').write('x')"
-    attempts = [
-        _set(["game"], code),
-        _set(["preset"], code2),
-        _set(["moves"], [code]),
-        _set(["undone"], [code2]),
-        _set(["setup", "to_move"], code),
-        _set(["setup", "position", code], WS),
-        _set(["setup", "position", "a2"], code),
-        _set(["options", code2], 1),
-        _set(["options", "protection"], code),
-        _set(["format"], code),
-    ]
-    for change in attempts:
-        with pytest.raises(sn.RecordError):
-            sn.load_game(tampered(change))
-        assert not marker.exists()
-
-
-def test_a_failed_load_leaves_nothing_behind():
-    """Loading is a pure function of its text: a good record loads identically after a bad one."""
-    good = json.dumps(sample_record())
-    first = snapshot(sn.load_game(good))
-    with pytest.raises(sn.RecordError):
-        sn.load_game(tampered(lambda r: r["moves"].insert(1, "zz-zz")))
-    assert snapshot(sn.load_game(good)) == first
-
-
-def test_record_error_is_exported_and_a_value_error():
-    assert issubclass(sn.RecordError, ValueError)
-    assert issubclass(sn.IllegalMove, ValueError)
