@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -59,9 +60,17 @@ def _wait_for(url: str, timeout: float) -> None:
 @contextmanager
 def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
     """Start ``jupyter lab`` (or ``voila``) on 127.0.0.1 in a temporary configuration; yield
-    its base URL; stop it and every process it started at the end."""
+    its base URL; stop it and every process it started at the end.
+
+    The server works on a copy of the repository's notebooks, so that JupyterLab's autosave
+    can never write outputs (or a failed run's traceback) into the tracked files."""
     with tempfile.TemporaryDirectory(prefix="siege-nb-lab-") as tmp:
         home = Path(tmp)
+        if root_dir.resolve() == ROOT:
+            shutil.copytree(ROOT / "notebooks", home / "served" / "notebooks")
+            root_dir = home / "served"
+        elif root_dir.resolve().is_relative_to(ROOT):
+            root_dir = Path(shutil.copytree(root_dir, home / "served" / root_dir.name))
         env = dict(os.environ)
         for name in (
             "JUPYTER_CONFIG_DIR",
