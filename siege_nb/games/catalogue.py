@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from siege_nb.games.base import Game
-from siege_nb.games.hunt import ENGINES, HuntGame
-from siege_nb.games.paris import ParisEngine, ParisGame
+from siege_nb.games.hunt import ENGINES, PIECES, HuntGame
+from siege_nb.games.paris import SET_COUNTS, ParisEngine, ParisGame, piece_name
 from siege_nb.rules import GAMES, RuleSet, title
 
 __all__ = ["CATALOGUE", "GameInfo", "game_info"]
@@ -45,6 +45,7 @@ class GameInfo:
     players_note: str
     start: Callable[[RuleSet, Mapping[str, Any], int], Game]
     family: str  # the engine family ("paris", "hunt"): computer players choose a strategy by it
+    pieces: tuple[str, ...]  # every piece name the set holds (drawings keep one layer per name)
 
     def check_players(self, players: object) -> None:
         """A clear ``ValueError`` if the game is not for ``players`` players."""
@@ -94,6 +95,9 @@ CATALOGUE: dict[str, GameInfo] = {
             "play: an open question, not a mode.",
             start=_start_paris,
             family="paris",
+            pieces=tuple(
+                piece_name(side * 8 + rank) for side, ranks in SET_COUNTS.items() for rank in ranks
+            ),
         ),
         *(
             GameInfo(
@@ -109,6 +113,7 @@ CATALOGUE: dict[str, GameInfo] = {
                 players_note="",
                 start=_starter(name),
                 family="hunt",
+                pieces=PIECES[1:],
             )
             for name in ("belagerung", "pyramid-siege")
         ),

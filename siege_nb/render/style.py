@@ -7,7 +7,6 @@ __all__ = [
     "MARKERS",
     "PALETTE",
     "PIECE_COLOURS",
-    "RANKS",
     "RANK_SIZE",
     "Z_BOARD",
     "Z_DEST",
@@ -49,11 +48,6 @@ PIECE_COLOURS: dict[str, tuple[str, str]] = {
     "attacker": ("#1A1A1A", "#FFFFFF"),
     "defender": ("#FFFFFF", "#1A1A1A"),
 }
-
-# The ranks of an army, highest first. A ranked piece is named "<side> <rank>" and drawn with
-# its rank's marker; a side that has a marker of its own (the hunt games' "attacker" and
-# "defender") names its only kind of piece.
-RANKS: tuple[str, ...] = ("general", "colonel", "captain", "lieutenant", "soldier")
 
 # More sides for a higher rank, as in the boardandpieces reconstruction.
 MARKERS: dict[str, str] = {

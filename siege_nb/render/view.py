@@ -30,7 +30,6 @@ from siege_nb.render.style import (
     PALETTE,
     PIECE_COLOURS,
     RANK_SIZE,
-    RANKS,
     Z_DEST,
     Z_MARKS,
     Z_PIECES,
@@ -107,20 +106,15 @@ def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
 
 
 def piece_kinds(game: str) -> list[str]:
-    """The names of the pieces a game may show, from its sides and the drawing's ranks: one
-    kind per rank for a side of ranked pieces (``"white captain"``), the side itself for a
-    side whose pieces have no rank (``"attacker"``).
+    """The names of the pieces a game may show (one drawing layer each), from the game's
+    catalogue record.
 
     >>> piece_kinds("pyramid-siege")
     ['attacker', 'defender']
     >>> kinds = piece_kinds("siege-of-paris"); len(kinds), kinds[0]
-    (15, 'garrison general')
+    (13, 'garrison general')
     """
-    return [
-        kind
-        for side in game_info(game).sides
-        for kind in ([side] if side in MARKERS else [f"{side} {rank}" for rank in RANKS])
-    ]
+    return list(game_info(game).pieces)
 
 
 class BoardView:
