@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -112,3 +114,52 @@ def test_draw_can_explore_a_piece() -> None:
     assert shown["selected"] == {"k7"} and shown["forbidden"] == {"j8"}
     assert shown["destinations"] == {"l8", "l6", "j6"}
     assert draw(g)._repr_png_()[:4] == b"\x89PNG"
+
+
+def on_polyline(point: tuple[float, float], line: list[tuple[float, float]]) -> bool:
+    """Whether ``point`` lies on one of the segments of ``line``."""
+    px, py = point
+    for (ax, ay), (bx, by) in itertools.pairwise(line):
+        cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+        inside = min(ax, bx) - 1e-9 <= px <= max(ax, bx) + 1e-9
+        inside &= min(ay, by) - 1e-9 <= py <= max(ay, by) + 1e-9
+        if abs(cross) < 1e-9 and inside:
+            return True
+    return False
+
+
+def test_a_jump_chain_is_drawn_point_by_point() -> None:
+    # e5xe7xg7: up over e6, then right over f7. One straight arrow e5-g7 would look like a
+    # diagonal step; the drawing turns at e7.
+    g = sn.scenario("belagerung-multi-jump").step_game(0)
+    played = g.play("e5xe7xg7")
+    view = draw(g)
+    drawn = view.last_move_drawn()
+    assert drawn == [view.positions[p] for p in ("e5", "e7", "g7")]
+    assert view._trail.get_visible() and view._arrow.get_visible()
+    for landing in played.path:
+        assert on_polyline(view.positions[landing], drawn)
+    # The arrow's head is on the last hop, e7 to g7, not on the line from e5.
+    assert drawn[-2:] == [view.positions["e7"], view.positions["g7"]]
+
+
+@pytest.mark.parametrize("scenario", ["belagerung-multi-jump", "pyramid-multi-jump"])
+def test_every_landing_point_of_a_played_chain_is_on_its_arrow(scenario: str) -> None:
+    sc = sn.scenario(scenario)
+    g = sc.step_game(len(sc.steps) - 1)
+    move = g.last_move
+    assert move is not None and move.kind == "jump" and len(move.path) >= 4
+    view = draw(g)
+    drawn = view.last_move_drawn()
+    # Every landing point, in order, is a corner of the line (a loop back home included).
+    assert drawn == [view.positions[p] for p in move.path]
+
+
+def test_a_slide_stays_one_straight_arrow() -> None:
+    g = sn.scenario("attacker-movement").step_game(0)
+    g.play("g2-g5")
+    view = draw(g)
+    assert view.last_move_drawn() == [view.positions["g2"], view.positions["g5"]]
+    assert not view._trail.get_visible()
+    view.update(g, last_move=None)
+    assert view.last_move_drawn() == []

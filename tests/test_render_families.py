@@ -22,8 +22,10 @@ from siege_nb.boards import belagerung, paris, pyramid
 from siege_nb.boards.graph import PointBoard, build_point_board
 from siege_nb.games.catalogue import game_info
 from siege_nb.render import Extent, board_extent, draw, explore_highlights, family_of, figure_size
+from siege_nb.render.layout import KEY_GAP
+from siege_nb.render.legend import key_size
 from siege_nb.render.points import coordinate_labels, fortress_outline
-from siege_nb.render.view import piece_kinds
+from siege_nb.render.view import key_side, piece_kinds
 
 POINT_BOARDS: dict[str, PointBoard] = {
     "belagerung": belagerung.board(),
@@ -116,11 +118,23 @@ def test_figure_sizes_stay_close_to_the_old_tables(use: str) -> None:
 def test_a_view_shows_exactly_the_extent_its_size_came_from() -> None:
     for game in sn.GAMES:
         g = sn.new_game(game)
-        view = draw(g)
+        view = draw(g, legend=False)
         ext = board_extent(g.board)
         assert view.extent == ext
         assert view.ax.get_xlim() == (ext.x0, ext.x1) and view.ax.get_ylim() == (ext.y0, ext.y1)
         assert tuple(view.fig.get_size_inches()) == pytest.approx(figure_size(g.board))
+        # With its key (the default for a new figure) the board keeps its size and the figure
+        # grows by the key's room: beside the tall Paris board, below the wide ones.
+        keyed = draw(g)
+        assert keyed.ax.get_xlim() == (ext.x0, ext.x1) and keyed.ax.get_ylim() == (ext.y0, ext.y1)
+        side = key_side(True, ext.aspect)
+        key = key_size(game, side)
+        width, height = figure_size(g.board)
+        if side == "right":
+            width += key.width + KEY_GAP
+        else:
+            height += key.height + KEY_GAP
+        assert tuple(keyed.fig.get_size_inches()) == pytest.approx((width, height), abs=0.02)
 
 
 # -- families, not game names -----------------------------------------------------------------

@@ -2,13 +2,18 @@
 
 Boards are drawn by family (:mod:`~siege_nb.render.squares` for the Siege of Paris board,
 :mod:`~siege_nb.render.points` for the boards of points and lines), chosen by the board's
-type; :func:`figure_size` sizes a figure from the drawn extent.
+type; :func:`figure_size` sizes a figure from the drawn extent (and the key's room, from
+:func:`key_size`). A key beside or below the board (:mod:`~siege_nb.render.legend`) names the
+pieces and marks; the tags naming refusing rules are placed clear of pieces and of each other
+(:mod:`~siege_nb.render.marks`).
 
 >>> import siege_nb as sn
 >>> from siege_nb.render import draw, export
 >>> view = draw(sn.new_game("siege-of-paris"))
 >>> view.pieces_drawn()
 44
+>>> view.legend_shown()
+True
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from siege_nb.games.base import Game
 from siege_nb.render.extent import Extent
 from siege_nb.render.families import family_of
-from siege_nb.render.layout import board_extent, figure_size
+from siege_nb.render.layout import KeySize, board_extent, figure_size
+from siege_nb.render.legend import key_size
 from siege_nb.render.style import PALETTE
 from siege_nb.render.view import BoardView, Highlights, explore_highlights
 
@@ -32,12 +38,14 @@ __all__ = [
     "BoardView",
     "Extent",
     "Highlights",
+    "KeySize",
     "board_extent",
     "draw",
     "explore_highlights",
     "export",
     "family_of",
     "figure_size",
+    "key_size",
     "png_bytes",
 ]
 
@@ -52,18 +60,29 @@ def draw(
     names: bool = False,
     last_move: Any = True,
     caption: str | None = None,
+    legend: bool | str | None = None,
 ) -> BoardView:
     """Draw ``game``'s position on ``ax`` (a new figure if ``None``) and return the artists.
 
     ``highlights`` emphasises points (see :class:`Highlights`); ``explore`` highlights the
     moves of the piece on that node, legal and forbidden (see ``Game.explore``); ``coords``
     labels files and ranks; ``names`` writes every node's name; ``last_move`` shows the last
-    move as an arrow; ``caption`` replaces the default title (game, preset, side to move or
-    result).
+    move as an arrow along its path; ``caption`` replaces the default title (game, preset,
+    side to move or result). ``legend`` adds the key (pieces, marks, the rules refusing the
+    marked moves) beside or below the board: ``True``, ``False``, or ``"right"``/``"below"``
+    to choose its side; by default a new figure has one (made larger to hold it) and a
+    drawing on your own ``ax`` has none.
+
+    >>> import siege_nb as sn
+    >>> view = draw(sn.new_game("belagerung"), legend=False)
+    >>> view.legend_shown(), view.key is None
+    (False, True)
     """
     if explore is not None:
         highlights, _ = explore_highlights(game, explore)
-    view = BoardView(game, ax, coords=coords, names=names, caption=caption)
+    if legend is None:
+        legend = ax is None
+    view = BoardView(game, ax, coords=coords, names=names, caption=caption, legend=legend)
     if highlights is not None or last_move is not True:
         view.update(game, highlights=highlights, last_move=last_move)
     return view
@@ -81,7 +100,8 @@ def png_bytes(game: Game, dpi: int = 100, **options: Any) -> bytes:
 def export(game: Game, path: str | Path, dpi: int = 150, **options: Any) -> Path:
     """Write the drawing of ``game`` to ``path`` (``.png`` or ``.svg``) for slides and handouts.
 
-    Extra keywords go to :func:`draw` (``highlights``, ``names``, ``caption``...).
+    Extra keywords go to :func:`draw` (``highlights``, ``names``, ``caption``, ``legend``...):
+    the picture has the key beside or below the board unless ``legend=False``.
     """
     path = Path(path)
     if path.suffix.lower() not in (".png", ".svg"):

@@ -28,17 +28,20 @@ class Family:
     """A family of boards and its drawer.
 
     ``extent(board)`` gives the view limits; ``draw(ax, board, coords)`` draws the static board
-    (with coordinates if ``coords``), sets those limits and returns them.
+    (with coordinates if ``coords``), sets those limits and returns them; ``named(board)``
+    lists the points whose names that drawing already writes (a view asked for every
+    point's name writes only the others, so no name appears twice).
     """
 
     name: str
     board_type: type
     extent: Callable[[Any], Extent]
     draw: Callable[[Axes, Any, bool], Extent]
+    named: Callable[[Any], frozenset[str]] = lambda board: frozenset()
 
 
 FAMILIES: tuple[Family, ...] = (
-    Family("squares", ParisBoard, squares.extent, squares.draw_board),
+    Family("squares", ParisBoard, squares.extent, squares.draw_board, squares.named_points),
     Family("points", PointBoard, points.extent, points.draw_board),
 )
 

@@ -15,14 +15,16 @@ from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 
 from siege_nb.boards.paris import ParisBoard
 from siege_nb.render.extent import Extent
-from siege_nb.render.style import PALETTE, Z_BOARD, Z_LINES, Z_POINTS, Z_TEXT
+from siege_nb.render.style import HALO, PALETTE, Z_BOARD, Z_LINES, Z_POINTS, Z_TEXT
 
-__all__ = ["citadel", "coordinate_labels", "draw_board", "extent", "frame"]
+__all__ = ["citadel", "coordinate_labels", "draw_board", "extent", "frame", "named_points"]
 
 # Square-centre units between the frame and the view limits: room for the coordinates, which
 # sit at LABEL_GAP outside the frame.
 BORDER = 0.85
 LABEL_GAP = 0.45
+# From a circle's centre to its name.
+NAME_GAP = 0.74
 
 
 def frame(board: ParisBoard) -> Extent:
@@ -82,6 +84,17 @@ def coordinate_labels(board: ParisBoard) -> tuple[dict[float, str], dict[float, 
         files.setdefault(x, board.names[i].removesuffix(rank))
         ranks.setdefault(y, rank)
     return dict(sorted(files.items())), dict(sorted(ranks.items()))
+
+
+def named_points(board: ParisBoard) -> frozenset[str]:
+    """The points whose names the board drawing always writes: the circles, which have no
+    file and rank to read them by.
+
+    >>> from siege_nb.boards.paris import board
+    >>> sorted(named_points(board()))[:2]
+    ['C0', 'C1']
+    """
+    return frozenset(board.names[c] for c in board.circles)
 
 
 def draw_board(ax: Axes, board: ParisBoard, coords: bool) -> Extent:
@@ -158,15 +171,21 @@ def draw_board(ax: Axes, board: ParisBoard, coords: bool) -> Extent:
                 zorder=Z_POINTS,
             )
         )
+        # Each name inside the citadel, towards its middle: never under a gate's arrow, which
+        # points outwards, and clear of the lines, which leave the circle sideways.
+        x, y = xy[c]
+        dx, dy = cx - x, cy - y
+        norm = math.hypot(dx, dy) or 1.0
         ax.text(
-            xy[c][0],
-            xy[c][1] - 0.62,
+            x + NAME_GAP * dx / norm,
+            y + NAME_GAP * dy / norm,
             board.names[c],
             ha="center",
             va="center",
             fontsize=8,
             color=PALETTE["line"],
             zorder=Z_TEXT,
+            path_effects=HALO,
         )
     if coords:
         text = PALETTE["text"]

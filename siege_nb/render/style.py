@@ -3,7 +3,10 @@ that carry a piece's rank on their own, so no reader depends on colour alone."""
 
 from __future__ import annotations
 
+from matplotlib import patheffects
+
 __all__ = [
+    "HALO",
     "MARKERS",
     "PALETTE",
     "PIECE_COLOURS",
@@ -39,6 +42,9 @@ PALETTE: dict[str, str] = {
     "marked": "#CC79A7",
     "last_move": "#56B4E9",
 }
+
+# A light outline around small text (point names), so lines crossing it do not hide it.
+HALO = [patheffects.withStroke(linewidth=3.0, foreground="white", alpha=0.9)]
 
 # face, edge per side
 PIECE_COLOURS: dict[str, tuple[str, str]] = {

@@ -2,8 +2,11 @@
 updates them in place, so a widget can redraw a click without rebuilding the figure.
 
 Pieces of one kind share one scatter collection (their offsets change); highlights are
-collections too; the last move is one arrow whose ends move. Nothing here uses pyplot, so
-drawing never opens a window or adds a figure to a notebook by itself.
+collections too; the last move is a line through its landing points and an arrow on its last
+hop; the tags naming refusing rules are placed clear of pieces and of each other
+(:mod:`siege_nb.render.marks`); a key names shapes and marks (:mod:`siege_nb.render.legend`).
+Nothing here uses pyplot, so drawing never opens a window or adds a figure to a notebook by
+itself.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -19,13 +23,17 @@ from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from siege_nb.games.base import Game, Move
 from siege_nb.games.catalogue import CATALOGUE, game_info
 from siege_nb.render.extent import Extent
 from siege_nb.render.families import Family, family_of
-from siege_nb.render.layout import figure_size
+from siege_nb.render.layout import DEFAULT_BOX, KEY_GAP, KeySize, Rect, figure_size, place
+from siege_nb.render.legend import Key, Side, fit_key, key_size, rule_words, text_width
+from siege_nb.render.marks import boxes_around, group_marks, place_labels
 from siege_nb.render.style import (
+    HALO,
     MARKERS,
     PALETTE,
     PIECE_COLOURS,
@@ -37,7 +45,21 @@ from siege_nb.render.style import (
     Z_TEXT,
 )
 
-__all__ = ["GAME_TITLES", "BoardView", "Highlights", "explore_highlights", "piece_kinds"]
+__all__ = [
+    "GAME_TITLES",
+    "BoardView",
+    "Highlights",
+    "explore_highlights",
+    "key_side",
+    "piece_kinds",
+]
+
+CAPTION_SIZE = 15.0  # the caption's type size (points) where the figure is wide enough
+
+# Below each point, where its name is written (board units).
+NAME_GAP = 0.42
+# The padding of a tag's box, as a fraction of its type size.
+LABEL_PAD = 0.2
 
 
 class _Titles(Mapping[str, str]):
@@ -62,14 +84,16 @@ GAME_TITLES: Mapping[str, str] = _Titles()
 @dataclass
 class Highlights:
     """What to emphasise on a board: the selected piece, where it may go, which captures are
-    possible, which are forbidden (with a short label saying why), and any marked points
-    (e.g. defenders that may be huffed)."""
+    possible, which are forbidden (with a short label saying why: a rule id such as
+    ``"SP-16"``), any marked points (e.g. defenders that may be huffed), and the pieces a
+    jump chain being built has taken so far."""
 
     selected: str | None = None
     destinations: Sequence[str] = ()
     captures: Sequence[str] = ()
     forbidden: Mapping[str, str] = field(default_factory=dict)
     marked: Sequence[str] = ()
+    taken: Sequence[str] = ()
 
 
 def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
@@ -117,6 +141,78 @@ def piece_kinds(game: str) -> list[str]:
     return list(game_info(game).pieces)
 
 
+class _KeyLocator:
+    """Puts the key beside (or below) the board as drawn, at the key's size in inches,
+    whatever the layout does to the board's axes (a matplotlib axes locator)."""
+
+    def __init__(self, view: BoardView, size: KeySize) -> None:
+        self.view = view
+        self.size = size
+
+    def __call__(self, ax: Axes, renderer: Any) -> Bbox:
+        view = self.view
+        fig = view.fig
+        fw, fh = fig.get_size_inches()
+        e = view.extent
+        # The board's own corners, wherever its axes ended up and whatever their limits.
+        (x0, y0), (x1, y1) = view.ax.transData.transform([(e.x0, e.y0), (e.x1, e.y1)])
+        x0, x1 = x0 / fig.bbox.width, x1 / fig.bbox.width
+        y0, y1 = y0 / fig.bbox.height, y1 / fig.bbox.height
+        kw, kh = self.size.width / fw, self.size.height / fh
+        if self.size.side == "right":
+            x, y = x1 + KEY_GAP / fw, y1 - kh
+        else:
+            x, y = (x0 + x1 - kw) / 2, y0 - KEY_GAP / fh - kh
+        # Never off the figure: a key that does not fit slides back inside it.
+        x = min(max(x, 0.0), max(1.0 - kw, 0.0))
+        y = min(max(y, 0.0), max(1.0 - kh, 0.0))
+        return Bbox.from_bounds(x, y, kw, kh)
+
+
+# The space each axes gave its first view (figure fractions) and the board rectangle placed in
+# it last, so that a view drawn afresh on the same axes (a widget's new board) fills the same
+# space, while axes moved by their owner since then give their new place.
+_SPACES: WeakKeyDictionary[Axes, tuple[Rect, Rect]] = WeakKeyDictionary()
+
+# The room around a board in a figure the view makes itself (inches), as figure_size assumes.
+_MARGIN, _TOP = 0.3, 0.25
+
+
+def key_side(legend: bool | str | None, aspect: float) -> Side | None:
+    """Where a key goes in a figure made for it: ``None`` without one; ``"right"`` or
+    ``"below"`` as asked; for ``True``, beside a tall board and below a wide one.
+
+    >>> key_side(True, 0.77), key_side(True, 1.1), key_side(False, 0.77), key_side("below", 0.5)
+    ('right', 'below', None, 'below')
+    """
+    if legend is False or legend is None:
+        return None
+    if legend == "right" or legend == "below":
+        return legend  # type: ignore[return-value]
+    if legend is not True:
+        raise ValueError(f"legend is True, False, 'right' or 'below', not {legend!r}")
+    return "right" if aspect < 1.0 else "below"
+
+
+def _corners(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """``points`` without those in the middle of a straight run, so that a slide is one
+    straight arrow and a chain keeps each point where it turns.
+
+    >>> _corners([(0, 0), (1, 1), (2, 2), (2, 4)])
+    [(0, 0), (2, 2), (2, 4)]
+    """
+    out = list(points[:2])
+    for p in points[2:]:
+        (ax_, ay), (bx, by) = out[-2], out[-1]
+        if abs((bx - ax_) * (p[1] - by) - (by - ay) * (p[0] - bx)) < 1e-9 and (
+            (bx - ax_) * (p[0] - bx) + (by - ay) * (p[1] - by) > 0
+        ):
+            out[-1] = p  # straight on: the middle point is no corner
+        else:
+            out.append(p)
+    return out
+
+
 class BoardView:
     """The artists of one drawn board, and the means to update them in place.
 
@@ -124,11 +220,18 @@ class BoardView:
     which also sets the view limits (``view.extent``); a new figure is sized from the same
     extent by :func:`~siege_nb.render.layout.figure_size`.
 
+    With ``legend`` (``True``, or ``"right"``/``"below"`` to choose its side) a key beside or
+    below the board names the pieces and marks (:class:`~siege_nb.render.legend.Key`); the
+    board then shrinks inside the space its axes had to make room, and never lies under the
+    key. :meth:`set_legend` shows or hides it later, without drawing the board again.
+
     >>> import siege_nb as sn
     >>> from siege_nb.render import draw
     >>> view = draw(sn.new_game("pyramid-siege"))
     >>> view.pieces_drawn(), view.node_at(*view.positions["r4c1"])
     (30, 'r4c1')
+    >>> view.legend_shown(), sorted(view.key.kinds())
+    (True, ['attacker', 'defender'])
     """
 
     def __init__(
@@ -140,78 +243,89 @@ class BoardView:
         names: bool = False,
         caption: str | None = None,
         animated: bool = False,
+        legend: bool | str | None = False,
     ) -> None:
+        board = game.board
+        self.family: Family = family_of(board)
+        aspect = self.family.extent(board).aspect
         if ax is None:
-            fig = Figure(figsize=figure_size(game.board), layout="constrained")
-            ax = fig.add_subplot()
+            side = key_side(legend, aspect)
+            size = key_size(game.game, side) if side else None
+            if side is not None:
+                legend = side  # the figure is made for a key on that side
+            box = DEFAULT_BOX
+            if size is not None and side == "right":
+                box = (box[0] + size.width + KEY_GAP, box[1])
+            elif size is not None:
+                box = (box[0], box[1] + size.height + KEY_GAP)
+            fw, fh = figure_size(board, box=box, key=size)
+            fig = Figure(figsize=(fw, fh))
+            space = Rect(
+                _MARGIN / fw, _MARGIN / fh, 1 - 2 * _MARGIN / fw, 1 - (2 * _MARGIN + _TOP) / fh
+            )
+            ax = fig.add_axes(space)
+            _SPACES[ax] = (space, space)
         self.ax: Axes = ax
         self.fig: Figure = ax.figure  # type: ignore[assignment]
         self.game_name = game.game
-        board = game.board
         self.positions: dict[str, tuple[float, float]] = {
             n: (float(x), float(y)) for n, (x, y) in zip(board.names, board.xy, strict=True)
         }
         self._xy = np.array([self.positions[n] for n in board.names])
         self._names = list(board.names)
+        # A layout engine (constrained layout) places the axes itself; otherwise the view
+        # places the board, and its key, inside the space the axes were given.
+        self._managed = self.fig.get_layout_engine() is None
+        self._space = self._space_of(ax)
         ax.set_aspect("equal")
         ax.set_axis_off()
         # Both families draw neighbouring points one unit apart.
         self.spacing = 1.0
-        self.family: Family = family_of(board)
         self.extent: Extent = self.family.draw(ax, board, coords)
+        self._static_texts = list(ax.texts)
         if names:
+            already = self.family.named(board)
             for n, (x, y) in self.positions.items():
+                if n in already:
+                    continue
                 ax.text(
                     x,
-                    y - 0.36 * self.spacing,
+                    y - NAME_GAP * self.spacing,
                     n,
                     ha="center",
                     va="center",
                     fontsize=7,
                     color=PALETTE["text"],
                     zorder=Z_TEXT,
-                    alpha=0.8,
+                    path_effects=HALO,
                 )
-        unit = self._points_per_unit()
+        self._name_texts = [t for t in ax.texts if t not in self._static_texts]
         self._pieces: dict[str, PathCollection] = {}
         for kind in piece_kinds(game.game):
-            side, _, rank = kind.rpartition(" ")
-            side = side or kind
-            face, edge = PIECE_COLOURS[side]
-            size = (RANK_SIZE[rank] * unit) ** 2
+            side_name, _, rank = kind.rpartition(" ")
+            face, edge = PIECE_COLOURS[side_name or kind]
             self._pieces[kind] = ax.scatter(
-                [],
-                [],
-                s=size,
-                marker=MARKERS[rank],
-                facecolors=face,
-                edgecolors=edge,
-                linewidths=max(1.5, unit / 22),
-                zorder=Z_PIECES,
+                [], [], marker=MARKERS[rank], facecolors=face, edgecolors=edge, zorder=Z_PIECES
             )
-        ring_size = (0.98 * unit) ** 2
 
-        def ring(colour: str, width: float, style: str = "-") -> PathCollection:
+        def ring(colour: str, style: str = "-") -> PathCollection:
             return ax.scatter(
                 [],
                 [],
-                s=ring_size,
                 marker="o",
                 facecolors="none",
                 edgecolors=colour,
-                linewidths=width,
                 linestyles=style,
                 zorder=Z_RINGS,
             )
 
-        self._selected = ring(PALETTE["selected"], unit / 9)
-        self._capt = ring(PALETTE["capture"], unit / 10)
-        self._marked = ring(PALETTE["marked"], unit / 12, "--")
-        self._forb = ring(PALETTE["forbidden"], unit / 10)
+        self._selected = ring(PALETTE["selected"])
+        self._capt = ring(PALETTE["capture"])
+        self._marked = ring(PALETTE["marked"], "--")
+        self._forb = ring(PALETTE["forbidden"])
         self._dest = ax.scatter(
             [],
             [],
-            s=(0.42 * unit) ** 2,
             marker="o",
             facecolors=PALETTE["destination"],
             edgecolors="white",
@@ -222,43 +336,193 @@ class BoardView:
         self._forb_x = ax.scatter(
             [],
             [],
-            s=(0.36 * unit) ** 2,
             marker="X",
             facecolors=PALETTE["forbidden"],
             edgecolors="white",
             linewidths=1.0,
             zorder=Z_MARKS,
         )
+        # A large cross over each piece a jump chain has taken so far.
+        self._taken = ax.scatter(
+            [],
+            [],
+            marker="X",
+            facecolors=PALETTE["forbidden"],
+            edgecolors="white",
+            linewidths=1.2,
+            zorder=Z_MARKS,
+        )
         self._labels: list[Text] = []
+        # The last move: a line through its landing points, then an arrow for the last hop.
+        # Dots on the line mark where a chain landed before its last hop.
+        (self._trail,) = ax.plot(
+            [],
+            [],
+            marker="o",
+            markevery=slice(1, None),  # not on the start, where the piece left from
+            color=PALETTE["last_move"],
+            alpha=0.9,
+            solid_capstyle="round",
+            solid_joinstyle="round",
+            zorder=Z_RINGS,
+            visible=False,
+        )
         self._arrow = FancyArrowPatch(
             (0, 0),
             (0, 0),
             arrowstyle="-|>",
-            mutation_scale=unit / 2,
             color=PALETTE["last_move"],
-            linewidth=unit / 10,
             alpha=0.9,
+            shrinkA=0,
             zorder=Z_RINGS,
             visible=False,
         )
         ax.add_patch(self._arrow)
-        self._caption = ax.set_title("", fontsize=15, color=PALETTE["text"], loc="center")
+        self._caption = ax.set_title("", fontsize=CAPTION_SIZE, color=PALETTE["text"], loc="center")
         self._fixed_caption = caption
         self._animated = animated
+        self._highlights = Highlights()
+        self._occupied: dict[str, str] = {}
+        self._last_points: list[tuple[float, float]] = []
+        self._text_cache: tuple[float, list[tuple[np.ndarray, float]]] | None = None
+        self.key: Key | None = None
+        self._key_ax: Axes | None = None
+        self._key_locator: _KeyLocator
+        self._legend = False
+        self._legend_request: bool | str | None = False
+        self._label_size = 10.0
+        self.unit = 1.0
+        self._set_key(legend)
+        self._layout()
         for artist in self.dynamic_artists():
             artist.set_animated(animated)
         self.update(game)
 
+    # -- layout -------------------------------------------------------------------------------
+    def _space_of(self, ax: Axes) -> Rect:
+        """The space (figure fractions) the view may fill: the axes' own place, or the space
+        of the view drawn there before if the axes still stand where that view put them."""
+        here = Rect(*ax.get_position(original=True).bounds)
+        known = _SPACES.get(ax)
+        if known is not None and np.allclose(known[1], here, atol=1e-6):
+            return known[0]
+        _SPACES[ax] = (here, here)
+        return here
+
+    def _set_key(self, legend: bool | str | None) -> None:
+        """Record whether (and on which side) the key is asked for; :meth:`_layout` fits it."""
+        key_side(legend, 1.0)  # a clear error for a wrong value
+        self._legend_request = legend
+        self._legend = legend not in (False, None)
+
+    def _key_for(self, space: Rect) -> KeySize | None:
+        """Fit the key (if shown) into ``space`` (inches): build it on first use, or again
+        at another side or scale, on its own axes, a child of the board's so that clearing
+        the board's axes clears it too. Returns its size."""
+        if not self._legend:
+            if self.key is not None:
+                self.key.set_visible(False)
+            return None
+        asked = self._legend_request if self._legend_request in ("right", "below") else None
+        side, scale = fit_key(self.game_name, space, self.extent.aspect, asked)  # type: ignore[arg-type]
+        size = key_size(self.game_name, side, scale)
+        if self._key_ax is None:
+            self._key_ax = Axes(self.fig, (0.0, 0.0, 1.0, 1.0))
+            self.ax.add_child_axes(self._key_ax)
+            self._key_locator = _KeyLocator(self, size)
+            self._key_ax.set_axes_locator(self._key_locator)  # type: ignore[arg-type]
+        self._key_locator.size = size
+        if self.key is None or (self.key.side, self.key.scale) != (side, scale):
+            self._key_ax.clear()
+            self.key = Key(self._key_ax, self.game_name, side, scale)
+            for artist in self.key.dynamic_artists():
+                artist.set_animated(self._animated)
+        self.key.set_visible(True)
+        return size
+
+    def _layout(self) -> None:
+        """Place the board (and key) in the space and size every mark for that board."""
+        fw, fh = self.fig.get_size_inches()
+        e = self.extent
+        sp = self._space if self._managed else Rect(*self.ax.get_position(original=True).bounds)
+        space = Rect(sp.x * fw, sp.y * fh, sp.width * fw, sp.height * fh)
+        if not self._managed:
+            # Before the first draw a layout engine has not shrunk the axes yet.
+            space = Rect(space.x, space.y, space.width * 0.92, space.height * 0.90)
+        size = self._key_for(space)
+        xlim, ylim = (e.x0, e.x1), (e.y0, e.y1)
+        if self._managed:
+            board, _ = place(space, e.aspect, size)
+            rect = Rect(board.x / fw, board.y / fh, board.width / fw, board.height / fh)
+            self.ax.set_position(rect)
+            _SPACES[self.ax] = (sp, rect)
+        elif size is not None:
+            # The layout engine sizes the axes: the key's room becomes part of them, an empty
+            # stretch of the board's own axes beside or below the board.
+            if size.side == "right":
+                room = (size.width + KEY_GAP) * 72
+                per_unit = min((space.width * 72 - room) / e.width, space.height * 72 / e.height)
+                xlim = (e.x0, e.x1 + room / max(per_unit, 1e-3))
+            else:
+                room = (size.height + KEY_GAP) * 72
+                per_unit = min(space.width * 72 / e.width, (space.height * 72 - room) / e.height)
+                ylim = (e.y0 - room / max(per_unit, 1e-3), e.y1)
+        self.ax.set_xlim(*xlim)
+        self.ax.set_ylim(*ylim)
+        self.unit = unit = self._points_per_unit()
+        for kind, coll in self._pieces.items():
+            rank = kind.rpartition(" ")[2]
+            coll.set_sizes([(RANK_SIZE[rank] * unit) ** 2])
+            coll.set_linewidth([max(1.5, unit / 22)])
+        ring_size = [(0.98 * unit) ** 2]
+        for coll, width in (
+            (self._selected, unit / 9),
+            (self._capt, unit / 10),
+            (self._marked, unit / 12),
+            (self._forb, unit / 10),
+        ):
+            coll.set_sizes(ring_size)
+            coll.set_linewidth([width])
+        self._dest.set_sizes([(0.42 * unit) ** 2])
+        self._forb_x.set_sizes([(0.36 * unit) ** 2])
+        self._taken.set_sizes([(0.62 * unit) ** 2])
+        self._trail.set_linewidth(unit / 10)
+        self._trail.set_markersize(unit / 4)
+        self._arrow.set_mutation_scale(unit / 2)
+        self._arrow.set_linewidth(unit / 10)
+        self._label_size = min(11.0, max(8.0, 0.3 * unit))
+        for label in self._labels:
+            label.set_fontsize(self._label_size)
+
+    def relayout(self) -> None:
+        """Fit the board (and key) to the figure again after its size or the axes' place
+        changed, and size the pieces and marks for the new scale (no artist is rebuilt)."""
+        self._space = self._space_of(self.ax)
+        self._layout()
+        self.set_highlights(self._highlights)
+
+    def set_legend(self, legend: bool | str | None) -> None:
+        """Show (``True``, or ``"right"``/``"below"``) or hide (``False``) the key. The board
+        grows back into the key's room when it is hidden. A widget blitting its board must
+        draw the whole figure afterwards: the key is part of the static background."""
+        self._set_key(legend)
+        self._layout()
+        self.set_highlights(self._highlights)
+
+    def legend_shown(self) -> bool:
+        """Whether the key is shown."""
+        return self._legend
+
     def _points_per_unit(self) -> float:
         """Typographic points per data unit, so markers fit the board at this figure size."""
         fig, ax = self.fig, self.ax
-        pos = ax.get_position()
+        pos = ax.get_position(original=True)
         x0, x1 = ax.get_xlim()
         y0, y1 = ax.get_ylim()
         w_in = fig.get_figwidth() * pos.width
         h_in = fig.get_figheight() * pos.height
-        if fig.get_layout_engine() is not None:
-            # Before the first draw the constrained layout has not shrunk the axes yet.
+        if not self._managed:
+            # Before the first draw a layout engine has not shrunk the axes yet.
             w_in *= 0.92
             h_in *= 0.90
         return min(w_in * 72 / (x1 - x0), h_in * 72 / (y1 - y0)) * self.spacing
@@ -283,8 +547,9 @@ class BoardView:
         The caller redraws the canvas (``draw_idle()`` or ``draw()``).
         """
         if game is not None:
+            self._occupied = dict(game.pieces())
             by_kind: dict[str, list[str]] = {k: [] for k in self._pieces}
-            for node, piece in game.pieces().items():
+            for node, piece in self._occupied.items():
                 by_kind[piece].append(node)
             for kind, nodes in by_kind.items():
                 self._pieces[kind].set_offsets(self._offsets(nodes))
@@ -292,10 +557,21 @@ class BoardView:
                 last_move = game.last_move
             self._show_last_move(last_move if isinstance(last_move, Move) else None)
             text = caption or self._fixed_caption or self._default_caption(game)
-            self._caption.set_text(text)
+            self._set_caption(text)
         elif caption is not None:
-            self._caption.set_text(caption)
+            self._set_caption(caption)
         self.set_highlights(highlights or Highlights())
+
+    def _set_caption(self, text: str) -> None:
+        """The caption, in type small enough to fit the figure's width (it is centred over
+        the board, so the narrower side of the board's centre limits it)."""
+        pos = self.ax.get_position()
+        centre = pos.x0 + pos.width / 2
+        room = 2 * min(centre, 1 - centre) * self.fig.get_figwidth() * 72 * 0.94
+        # DejaVu Sans letters are about 0.58 em wide on average.
+        size = min(CAPTION_SIZE, room / (0.58 * max(len(text), 1)))
+        self._caption.set_fontsize(max(size, 7.0))
+        self._caption.set_text(text)
 
     def _default_caption(self, game: Game) -> str:
         head = f"{game_info(game.game).title} · {game.rules.preset}"
@@ -305,51 +581,144 @@ class BoardView:
         return f"{head} · {game.to_move} to move"
 
     def _show_last_move(self, move: Move | None) -> None:
+        """The last move along its path: a jump chain bends at every landing point, so it
+        is drawn as a line through them with the arrow on its last hop; a straight move is
+        one arrow."""
         if move is None or move.end is None or move.start is None:
             self._arrow.set_visible(False)
+            self._trail.set_visible(False)
             return
-        self._arrow.set_positions(self.positions[move.start], self.positions[move.end])
+        path = move.path if len(move.path) >= 2 else (move.start, move.end)
+        points = [self.positions[p] for p in path]
+        if move.kind != "jump":
+            points = _corners(points)  # a slide's squares in between make no corner
+        self._last_points = points
+        self._arrow.set_positions(points[-2], points[-1])
         self._arrow.set_visible(True)
+        if len(points) > 2:
+            xs, ys = zip(*points[:-1], strict=True)
+            self._trail.set_data(xs, ys)
+            self._trail.set_visible(True)
+        else:
+            self._trail.set_data([], [])
+            self._trail.set_visible(False)
 
     def set_highlights(self, h: Highlights) -> None:
-        """Replace the highlights (selected piece, destinations, captures, forbidden, marked)."""
+        """Replace the highlights (selected piece, destinations, captures, forbidden, marked,
+        taken); each rule refusing moves is named once per group of neighbouring points, in a
+        tag placed clear of the pieces and of the other tags, and listed in the key."""
+        self._highlights = h
         self._selected.set_offsets(self._offsets([h.selected] if h.selected else []))
         self._dest.set_offsets(self._offsets(list(h.destinations)))
         self._capt.set_offsets(self._offsets(list(h.captures)))
         self._marked.set_offsets(self._offsets(list(h.marked)))
         self._forb.set_offsets(self._offsets(list(h.forbidden)))
+        self._taken.set_offsets(self._offsets(list(h.taken)))
         corner = 0.36 * self.spacing
         self._forb_x.set_offsets(self._offsets(list(h.forbidden)) + np.array([corner, -corner]))
-        while len(self._labels) < len(h.forbidden):
+        groups = group_marks(h.forbidden, self.positions, reach=1.5 * self.spacing)
+        while len(self._labels) < len(groups):
             label = self.ax.text(
                 0,
                 0,
                 "",
                 ha="center",
                 va="center",
-                fontsize=10,
+                fontsize=self._label_size,
                 fontweight="bold",
                 color="white",
                 zorder=Z_TEXT,
                 bbox={
-                    "boxstyle": "round,pad=0.2",
+                    "boxstyle": f"round,pad={LABEL_PAD}",
                     "facecolor": PALETTE["forbidden"],
                     "edgecolor": "none",
                 },
             )
             label.set_animated(self._animated)
             self._labels.append(label)
-        for label, (node, text) in zip(self._labels, h.forbidden.items(), strict=False):
-            x, y = self.positions[node]
-            label.set_position((x, y + 0.52 * self.spacing))
-            label.set_text(text)
+        for label, (tag, _), (x, y) in zip(
+            self._labels, groups, self._place_labels(groups, h), strict=False
+        ):
+            label.set_position((x, y))
+            label.set_text(tag)
             label.set_visible(True)
-        for label in self._labels[len(h.forbidden) :]:
+        for label in self._labels[len(groups) :]:
             label.set_visible(False)
+        if self.key is not None:
+            tags = list(dict.fromkeys(h.forbidden.values()))
+            self.key.set_rules([(t, rule_words(self.game_name, t)) for t in tags])
+
+    def _place_labels(
+        self, groups: list[tuple[str, list[str]]], h: Highlights
+    ) -> list[tuple[float, float]]:
+        """Where each group's tag goes (board units), clear of pieces and other tags."""
+        if not groups:
+            return []
+        per_unit = self.unit / self.spacing
+        fs = self._label_size
+        # The tag's box: its text and the padding around it, with a little to spare.
+        sizes = [
+            (
+                1.1 * (text_width(tag, fs, "bold") + 2 * LABEL_PAD * fs) / per_unit,
+                1.1 * (1.2 * fs + 2 * LABEL_PAD * fs) / per_unit,
+            )
+            for tag, _ in groups
+        ]
+        anchors = [[self.positions[n] for n in nodes] for _, nodes in groups]
+        pieces = boxes_around(
+            [self.positions[n] for n in self._occupied],
+            [
+                RANK_SIZE[k.rpartition(" ")[2]] / 2 * self.spacing + 0.03
+                for k in self._occupied.values()
+            ],
+        )
+        s = self.spacing
+        rings = [*h.forbidden, *h.captures, *h.marked, *([h.selected] if h.selected else [])]
+        corner = 0.36 * s
+        crosses = [(x + corner, y - corner) for x, y in (self.positions[n] for n in h.forbidden)]
+        soft = [
+            (boxes_around([self.positions[n] for n in rings], 0.49 * s), 6.0),
+            (boxes_around([self.positions[n] for n in h.destinations], 0.21 * s), 20.0),
+            (boxes_around(crosses, 0.18 * s), 20.0),
+            *self._text_layers(per_unit),
+        ]
+        e = self.extent
+        return place_labels(
+            sizes,
+            anchors,
+            hard=pieces,
+            soft=soft,
+            bounds=(e.x0, e.y0, e.x1, e.y1),
+            clearance=0.5 * s,
+        )
+
+    def _text_layers(self, per_unit: float) -> list[tuple[np.ndarray, float]]:
+        """The board's own texts as boxes a tag should keep clear of: coordinates and circle
+        names firmly, point names lightly (kept while the scale stays the same)."""
+        if self._text_cache is None or self._text_cache[0] != per_unit:
+            layers = [
+                (self._text_boxes(self._static_texts, per_unit), 30.0),
+                (self._text_boxes(self._name_texts, per_unit), 3.0),
+            ]
+            self._text_cache = (per_unit, layers)
+        return self._text_cache[1]
+
+    @staticmethod
+    def _text_boxes(texts: Sequence[Text], per_unit: float) -> np.ndarray:
+        """Boxes (board units) around centred texts of the board drawing."""
+        boxes = []
+        for t in texts:
+            x, y = t.get_position()
+            fs = float(t.get_fontsize())
+            half_w = text_width(t.get_text(), fs) / per_unit / 2
+            half_h = 0.6 * fs / per_unit
+            boxes.append((x - half_w, y - half_h, x + half_w, y + half_h))
+        return np.array(boxes, dtype=float).reshape(-1, 4)
 
     # -- blitting -----------------------------------------------------------------------------
     def dynamic_artists(self) -> list[Any]:
-        """The artists that change with the position (pieces, highlights, arrow, caption)."""
+        """The artists that change with the position (pieces, highlights, tags, the last move,
+        caption, and the key's list of refusing rules)."""
         return [
             *self._pieces.values(),
             self._dest,
@@ -358,9 +727,12 @@ class BoardView:
             self._marked,
             self._forb,
             self._forb_x,
+            self._taken,
+            self._trail,
             self._arrow,
             *self._labels,
             self._caption,
+            *(self.key.dynamic_artists() if self.key is not None else []),
         ]
 
     def draw_dynamic(self) -> None:
@@ -433,4 +805,14 @@ class BoardView:
             "captures": nodes(self._capt),
             "forbidden": nodes(self._forb),
             "marked": nodes(self._marked),
+            "taken": nodes(self._taken),
         }
+
+    def tags(self) -> list[Text]:
+        """The tags naming the rules that refuse the marked moves, as drawn now (for tests)."""
+        return [t for t in self._labels if t.get_visible()]
+
+    def last_move_drawn(self) -> list[tuple[float, float]]:
+        """The points the last-move line passes through, in order, ending at the arrow's
+        head (board units; empty when no move is shown)."""
+        return list(self._last_points) if self._arrow.get_visible() else []
