@@ -1,0 +1,147 @@
+"""The classroom app frees the kernels of pages that are gone: ``voila.json`` at the project
+root (read by Voilà from the folder it is started in, as the README's classroom command is)
+turns on the Jupyter server's culling of idle kernels, and a real Voilà server culls one."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import suppress
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "voila.json"
+
+# What docs/design.md promises a teacher: a page's kernel left without its page (closed
+# without saying goodbye, a crashed tab, a dropped connection) is shut down after ten idle
+# minutes, checked every minute; a page still open keeps its kernel however long it idles.
+IDLE_MINUTES, CHECK_SECONDS = 10, 60
+
+
+def _culling() -> dict[str, object]:
+    data = json.loads(CONFIG.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    section = data["MappingKernelManager"]
+    assert isinstance(section, dict)
+    return section
+
+
+def test_the_config_culls_idle_kernels_after_the_documented_time() -> None:
+    culling = _culling()
+    assert culling == {
+        "cull_idle_timeout": IDLE_MINUTES * 60,
+        "cull_interval": CHECK_SECONDS,
+        "cull_connected": False,
+        "cull_busy": False,
+    }
+    design = " ".join((ROOT / "docs" / "design.md").read_text(encoding="utf-8").split())
+    assert "voila.json" in design and "cull_idle_timeout" in design
+    assert f"{IDLE_MINUTES} minutes" in design
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as err:
+        return int(err.code)
+
+
+def test_voila_started_beside_the_config_culls_a_kernel_whose_page_is_gone(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("voila")
+    nbformat = pytest.importorskip("nbformat")
+    # The project's own settings, with the times shortened so the test takes seconds (long
+    # enough that a kernel slow to start on a busy machine is not culled before it answers).
+    culling = {**_culling(), "cull_idle_timeout": 10, "cull_interval": 1}
+    (tmp_path / "voila.json").write_text(json.dumps({"MappingKernelManager": culling}))
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("answer = 42")]
+    nbformat.write(notebook, str(tmp_path / "tiny.ipynb"))
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        folder = tmp_path / name.lower()
+        folder.mkdir()
+        env[name] = str(folder)  # no configuration of the machine's own gets in
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = (tmp_path / "voila.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+        cwd=tmp_path,  # Voilà reads voila.json from the folder it is started in
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while _status_or_none(f"{base}/voila/static/voila.js") != 200:
+            assert time.monotonic() < deadline, (tmp_path / "voila.log").read_text()[-2000:]
+            time.sleep(0.3)
+        # A page view starts a kernel; fetching the page without a browser is a page whose
+        # reader has gone: nothing ever connects to its kernel.
+        html = _fetch_within(f"{base}/voila/render/tiny.ipynb", seconds=90)
+        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+        assert found, html[:500]
+        kernel = f"{base}/api/kernels/{found.group(1)}"
+        assert _status(kernel) == 200
+        deadline = time.monotonic() + 60
+        while _status(kernel) == 200:
+            assert time.monotonic() < deadline, "the idle kernel was never culled"
+            time.sleep(0.5)
+        assert _status(kernel) == 404
+        assert "Culling 'idle' kernel" in (tmp_path / "voila.log").read_text()
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=15)
+        log.close()
+
+
+def _fetch_within(url: str, seconds: float) -> str:
+    """The page at ``url``, or a failure after ``seconds`` (a page whose kernel died while
+    rendering never finishes; the server is stopped afterwards, which ends the read)."""
+
+    def fetch() -> str:
+        with urllib.request.urlopen(url, timeout=seconds) as page:
+            return str(page.read().decode())
+
+    pool = ThreadPoolExecutor(max_workers=1)
+    try:
+        return pool.submit(fetch).result(timeout=seconds)
+    except FutureTimeout:
+        pytest.fail(f"{url} did not finish rendering within {seconds} s")
+    finally:
+        pool.shutdown(wait=False)
+
+
+def _status_or_none(url: str) -> int | None:
+    try:
+        return _status(url)
+    except OSError:
+        return None
