@@ -29,6 +29,7 @@ from tests.browser.lab import (
     chromium,
     jupyter_server,
     open_notebook,
+    reported_space,
     run_all,
 )
 
@@ -121,7 +122,10 @@ def main() -> None:
             board_top = canvas_in(board_cell)
             floor_image = floor_top.locator("xpath=..").locator("canvas").first
             board_image = board_top.locator("xpath=..").locator("canvas").first
+            # The board is sized for the room the page gives it: the twin that places the
+            # clicks is told the same room.
             twin = sn.BoardWidget("siege-of-paris")
+            twin.board_canvas.probe.space = reported_space(board_cell)
             floor, board = [], []
 
             def floor_click(i: int) -> float:

@@ -6,6 +6,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import html
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ import siege_nb as sn
 from siege_nb.ai.base import BaseAgent, own_moves
 from siege_nb.render import figure_size
 from siege_nb.widgets import BoardWidget, RuleComparer, ScenarioPlayer
-from siege_nb.widgets.canvas import BoardCanvas, board_key
+from siege_nb.widgets.canvas import DEFAULT_SPACE, BoardCanvas, board_key, board_room, fit_board
 from siege_nb.widgets.common import BoardFigure, canvas_for, mouse_click
 from siege_nb.widgets.selectors import RuleSelectors
 
@@ -130,13 +131,19 @@ def test_a_board_figure_ignores_pick_events() -> None:
     assert picks(BoardFigure(figsize=(2, 2))) == 0
 
 
-def test_figure_sizes_come_from_the_board_not_a_table() -> None:
+def test_figure_sizes_come_from_the_board_and_the_space_not_a_table() -> None:
+    # Before a browser reports the space, a board is sized for a notebook on a 1024 x 768
+    # screen (DEFAULT_SPACE), from its own extent: as tall as that room allows, or as wide.
+    room_w, room_h = board_room(DEFAULT_SPACE)
     for game in sn.GAMES:
         board = sn.new_game(game).board
         widget = BoardWidget(game)
         width, height = widget.fig.get_size_inches()
-        assert (round(width, 2), round(height, 2)) == figure_size(board, box=(7.6, 7.6))
-        assert max(width, height) == pytest.approx(7.6)
+        assert (round(width, 2), round(height, 2)) == fit_board(board, DEFAULT_SPACE, beside=400)[0]
+        assert height * 100 <= room_h and width * 100 + 400 <= room_w
+        # Snug: as tall as the room, or as wide as the room beside the panel.
+        assert height * 100 > room_h - 2 or width * 100 > room_w - 400 - 12 - 2
+        assert width / height == pytest.approx(figure_size(board, 5.0)[0] / 5.0, abs=0.03)
 
 
 # -- the rule selectors -------------------------------------------------------------------------
@@ -170,10 +177,12 @@ def test_selector_labels_come_from_the_rule_data() -> None:
         if opt.name == "capture":
             continue
         dropdown = selectors.options[opt.name]
-        assert dropdown.description == (opt.title or opt.name)
+        # The title and the question are visible text above the dropdown, not a tooltip.
+        shown = selectors.labels[opt.name].value
+        assert html.escape(opt.title) in shown and html.escape(opt.question) in shown
         labels = [label for label, _ in dropdown.options]
-        assert labels[0].startswith(f"{opt.choices[0].label} · {opt.choices[0].basis}")
-        assert sum(label.endswith(" *") for label in labels) == 1
+        assert labels[0].startswith(f"{opt.choices[0].words} · {opt.choices[0].basis}")
+        assert sum(label.endswith(" · default") for label in labels) == 1
 
 
 def test_the_board_widget_switches_rules_through_its_selectors() -> None:

@@ -12,10 +12,18 @@ from siege_nb.ai.base import TEAMS, demand_available, team_of
 from siege_nb.games.base import Game, IllegalMove, Move, Verdict, group_readings
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
-from siege_nb.render import Highlights, figure_size
+from siege_nb.render import Highlights, key_size
 from siege_nb.rules import RuleSet, rule_heading
-from siege_nb.widgets.canvas import BoardCanvas, CanvasHost
+from siege_nb.widgets.canvas import (
+    DEFAULT_SPACE,
+    SIZES,
+    BoardCanvas,
+    CanvasHost,
+    Space,
+    fit_board,
+)
 from siege_nb.widgets.common import (
+    PANEL_CLASS,
     escape,
     explore_highlights,
     guarded,
@@ -37,10 +45,10 @@ def make_agent(strength: str) -> Any:
     return kinds[strength]()
 
 
-# The largest figure a board may take (inches at 100 dpi): about 760 pixels high, for a
-# projector, and no wider than that beside the panel. Tall boards take the full height, wide
-# ones the full width.
-WIDGET_BOX = (7.6, 7.6)
+# The width of the side panel, in pixels. The board takes the rest of the row and the visible
+# height (see siege_nb.widgets.canvas.fit_board); the panel goes below it where it would
+# leave the board too small.
+SIDE_PX = 400
 PANEL = "font-size: 15px; line-height: 1.45"
 
 
@@ -78,6 +86,9 @@ class BoardWidget(CanvasHost, w.HBox):
         # Teams the computer plays ("garrison"/"attackers", "attacker"/"defender") -> agent.
         self.computer: dict[str, Any] = dict(computer or {})
         self._demand_asked_at = -1
+        # True while the computer holds its move so that the reader can see the start
+        # position (after undo or reset took back the computer's opening move).
+        self._computer_waits = False
         self._start = game.clone()
         while self._start.can_undo:
             self._start.undo()
@@ -86,14 +97,39 @@ class BoardWidget(CanvasHost, w.HBox):
         self._verdicts: dict[str, Verdict] = {}
         self.highlights = Highlights()
 
-        self.status = w.HTML(layout=w.Layout(width="100%"))
-        self.message = w.HTML(layout=w.Layout(width="100%", min_height="120px"))
+        # "auto", not "100%": a column stretches them to its width less their margins.
+        self.status = w.HTML(layout=w.Layout(width="auto"))
+        self.message = w.HTML(layout=w.Layout(width="auto", min_height="120px"))
+        self.status.add_class(PANEL_CLASS)
+        self.message.add_class(PANEL_CLASS)
+        # "normal" or "large" (see set_size); page: the widget is the whole page (an app).
+        self._size = "normal"
+        self._page = False
+        fitted, beside = fit_board(game.board, DEFAULT_SPACE, beside=SIDE_PX)
         self.board_canvas = BoardCanvas(
-            figure_size(game.board, box=WIDGET_BOX),
+            fitted,
             on_click=self._on_click,
             message=self.message,
             error_prefix="Something went wrong: ",
+            on_space=self._fit,
         )
+        self.size_button = w.ToggleButton(
+            value=False,
+            description="Large board",
+            icon="expand",
+            tooltip="The board as large as the screen, for a projector; the panel goes below",
+            layout=w.Layout(width="auto"),
+        )
+        self.size_button.observe(self._on_size_button, names="value")
+        self._key = False
+        self.key_button = w.ToggleButton(
+            value=False,
+            description="Key",
+            icon="list",
+            tooltip="What the shapes, colours and marks on the board mean",
+            layout=w.Layout(width="auto"),
+        )
+        self.key_button.observe(self._on_key_button, names="value")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back a move")
         self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Replay a move")
         self.reset_button = w.Button(
@@ -112,31 +148,49 @@ class BoardWidget(CanvasHost, w.HBox):
         self.computer_selector = w.Dropdown(
             options=[("nobody", ""), *((f"the {t}", t) for t in teams)],
             value=next(iter(self.computer), ""),
-            description="computer plays",
-            style={"description_width": "150px"},
-            layout=w.Layout(width="370px"),
+            description="Computer plays",
+            style={"description_width": "9em"},
+            layout=w.Layout(width="auto"),
         )
         self.strength_selector = w.Dropdown(
-            options=["random", "greedy", "search"],
+            options=[
+                ("random: any legal move", "random"),
+                ("greedy: rules of thumb", "greedy"),
+                ("search: plays many games ahead", "search"),
+            ],
             value="greedy",
-            description="strength",
-            style={"description_width": "150px"},
-            layout=w.Layout(width="370px"),
+            description="Strength",
+            style={"description_width": "9em"},
+            layout=w.Layout(width="auto"),
         )
         self.computer_selector.observe(self._on_computer, names="value")
         self.strength_selector.observe(self._on_computer, names="value")
-        side = w.VBox(
+        self.side = w.VBox(
             [
                 self.status,
-                w.HBox([self.undo_button, self.redo_button, self.reset_button]),
+                w.HBox(
+                    [
+                        self.undo_button,
+                        self.redo_button,
+                        self.reset_button,
+                        self.size_button,
+                        self.key_button,
+                    ],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
                 self.actions,
                 self.message,
                 w.VBox([self.computer_selector, self.strength_selector]),
                 self.selectors,
             ],
-            layout=w.Layout(width="400px", padding="0 0 0 12px"),
         )
-        super().__init__([self.canvas, side])
+        self._place_side(beside)
+        # The probe takes the first line of the row (zero pixels high) and measures it; the
+        # board and the panel wrap onto the next line, the panel below when it must.
+        super().__init__(
+            [self.board_canvas.probe, self.canvas, self.side],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
         self._after_action(in_event=False)
 
     # -- public API -------------------------------------------------------------------------
@@ -148,10 +202,60 @@ class BoardWidget(CanvasHost, w.HBox):
     def play(self, move: Move | str) -> Move:
         """Play a move through the widget (the drawing and panel follow)."""
         played = self.game.play(move)
+        self._computer_waits = False
         self._clear_selection()
         self.message.value = self._played_html(played)
         self._after_action(in_event=False)
         return played
+
+    def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
+        """Size the board for a notebook (``"normal"``) or a projector (``"large"``); the
+        *Large board* toggle does the same.
+
+        Normal: the board fits the visible height of the page and the width of the output,
+        with the panel beside it where there is room, else below. Large: the board takes the
+        whole visible height and width, the panel goes below, and the page scrolls to the
+        board. ``page=True`` is for a widget that is the whole page (the classroom app): the
+        normal board also fits below whatever stands above it. The size follows the window
+        whenever it changes.
+
+        >>> board = BoardWidget("pyramid-siege")
+        >>> board.set_size("large"); board.size_button.value
+        True
+        """
+        if size not in SIZES:
+            raise ValueError(f"size is one of {', '.join(SIZES)}, not {size!r}")
+        if page is not None:
+            self._page = page
+        changed, self._size = size != self._size, size
+        self.size_button.value = size == "large"  # no-op when the toggle asked for it
+        self._fit()
+        if changed:
+            self.board_canvas.scroll_into_view()
+
+    @property
+    def size(self) -> str:
+        """The board's size: ``"normal"`` or ``"large"`` (see :meth:`set_size`)."""
+        return self._size
+
+    def set_key(self, shown: bool = True) -> None:
+        """Show or hide the key beside the board: the pieces' shapes by rank and army, what
+        each mark means, the last-move arrow and the rules behind the marks; the *Key*
+        toggle does the same. The board shrinks to make room for it.
+
+        >>> board = BoardWidget("belagerung")
+        >>> board.set_key(True); board.view.legend_shown(), board.key_button.value
+        (True, True)
+        """
+        self._key = bool(shown)
+        self.key_button.value = self._key  # no-op when the toggle asked for it
+        self.board_canvas.set_legend("right" if self._key else False)
+        self._fit()
+
+    @guarded
+    def _on_key_button(self, change: dict[str, Any]) -> None:
+        if bool(change["new"]) != self._key:
+            self.set_key(bool(change["new"]))
 
     def set_rules(self, preset: str | None = None, **changes: Any) -> None:
         """Switch the preset and/or options; the game is rebuilt under the new rules."""
@@ -162,13 +266,44 @@ class BoardWidget(CanvasHost, w.HBox):
     # -- events -----------------------------------------------------------------------------
     @guarded
     def _on_click(self, node: str | None) -> None:
-        self._handle(node)
-        self._after_action(in_event=True)
+        # The board's new picture reaches the browser before the panel's new text (held
+        # until the picture is sent): the reader is looking at the board, and every message
+        # sent before the picture delays it.
+        with self.message.hold_sync(), self.status.hold_sync():
+            self._handle(node)
+            self._after_action(in_event=True)
+
+    @guarded
+    def _on_size_button(self, change: dict[str, Any]) -> None:
+        wanted = "large" if change["new"] else "normal"
+        if wanted != self._size:
+            self.set_size(wanted)
+
+    def _fit(self, space: Space | None = None) -> None:
+        """Size the board for the space the browser reported (or the last one) and put the
+        panel beside or below it."""
+        fitted, beside = fit_board(
+            self.game.board,
+            space or self.board_canvas.space,
+            beside=SIDE_PX,
+            size=self._size,
+            page=self._page,
+            key=key_size(self.game.game, "right") if self._key else None,
+        )
+        self._place_side(beside)
+        self.board_canvas.resize(fitted)
+
+    def _place_side(self, beside: bool) -> None:
+        layout = self.side.layout
+        layout.width = f"{SIDE_PX}px" if beside else "100%"
+        layout.max_width = None if beside else "760px"
+        layout.padding = "0 0 0 12px" if beside else "12px 0 0 0"
 
     @guarded
     def _on_computer(self, _: Any = None) -> None:
         team = self.computer_selector.value
         self.computer = {team: make_agent(self.strength_selector.value)} if team else {}
+        self._computer_waits = False  # choosing a computer player is asking it to play
         self.message.value = (
             f"The computer ({self.strength_selector.value}) plays the {team}."
             if team
@@ -187,7 +322,7 @@ class BoardWidget(CanvasHost, w.HBox):
         g = self.game
         played: list[str] = []
         for _ in range(500):
-            if g.result is not None or not self.computer:
+            if g.result is not None or not self.computer or self._computer_waits:
                 break
             if (
                 g.to_move == "garrison"
@@ -207,26 +342,63 @@ class BoardWidget(CanvasHost, w.HBox):
             self._clear_selection()
             self.message.value += f"<br>The computer played <b>{escape(', '.join(played))}</b>."
 
+    def _computer_to_move(self) -> bool:
+        """True if the game goes on and the side to move is played by the computer."""
+        g = self.game
+        return g.result is None and team_of(g, g.to_move) in self.computer
+
+    def _played_by_computer(self, move: Move) -> bool:
+        """Whether the computer played ``move``, asked just after it was undone (the side to
+        move is then the side that played it; a demand is the attackers' at the garrison's
+        turn)."""
+        team = "attackers" if move.kind == "demand" else team_of(self.game, self.game.to_move)
+        return team in self.computer
+
+    def _hold_computer(self) -> None:
+        """If the computer is to move now (at the start, after undo or reset), let it wait
+        for the reader instead of replaying its move at once, and say so."""
+        if not self._computer_to_move():
+            return
+        self._computer_waits = True
+        team = team_of(self.game, self.game.to_move)
+        self.message.value += (
+            f"<br>It is the computer's turn (it plays the {escape(team)}). It waits so that "
+            "you can look at this position: press <b>Computer, move</b> when you are ready, "
+            "or play its move yourself."
+        )
+
     @guarded
     def _on_undo(self, _: Any = None) -> None:
-        if self.game.can_undo:
-            move = self.game.undo()
-            # Against the computer, take back its reply and your own move together.
-            while self.game.can_undo and team_of(self.game, self.game.to_move) in self.computer:
-                move = self.game.undo()
-            self.message.value = f"Took back <b>{escape(move)}</b>."
+        # Take back the reader's last move together with the computer's answers to it; at
+        # the start, the computer's opening move too (and then the computer waits).
+        taken: list[Move] = []
+        while self.game.can_undo:
+            taken.append(self.game.undo())
+            if not self._played_by_computer(taken[-1]):
+                break
+        if taken:
+            texts = ", ".join(m.text for m in reversed(taken))
+            self.message.value = f"Took back <b>{escape(texts)}</b>."
+            if not self.game.can_undo:
+                self.message.value += " This is the start position."
         else:
             self.message.value = "Nothing to undo."
         self._clear_selection()
+        self._hold_computer()
         self._after_action(in_event=True)
 
     @guarded
     def _on_redo(self, _: Any = None) -> None:
         if self.game.can_redo:
-            move = self.game.redo()
-            self.message.value = f"Replayed <b>{escape(move)}</b>."
+            # Replay in the same steps as undo: a move and the computer's answers to it.
+            replayed = [self.game.redo()]
+            while self.game.can_redo and self._computer_to_move():
+                replayed.append(self.game.redo())
+            texts = ", ".join(m.text for m in replayed)
+            self.message.value = f"Replayed <b>{escape(texts)}</b>."
         else:
             self.message.value = "Nothing to redo."
+        self._computer_waits = False
         self._clear_selection()
         self._after_action(in_event=True)
 
@@ -234,14 +406,19 @@ class BoardWidget(CanvasHost, w.HBox):
     def _on_reset(self, _: Any = None) -> None:
         self._replace_game(self._start.clone())
         self.message.value = "Back to the start position."
+        self._hold_computer()
         self._after_action(in_event=True)
 
     @guarded
     def _on_action(self, text: str) -> None:
         if text == "stop":
             self._finish_chain()
+        elif text == "computer":
+            self._computer_waits = False
+            self.message.value = "The computer moves."
         else:
             played = self.game.play(text)
+            self._computer_waits = False
             self._clear_selection()
             self.message.value = self._played_html(played)
         self._after_action(in_event=True)
@@ -293,12 +470,30 @@ class BoardWidget(CanvasHost, w.HBox):
         self.highlights, self._verdicts = explore_highlights(self.game, node)
         piece = self.game.pieces()[node]
         n_legal = sum(1 for v in self._verdicts.values() if v.legal)
-        lines = [f"<b>The {escape(piece)} on {escape(node)}</b>: {n_legal} destination(s)."]
-        for _, v in sorted(self._verdicts.items()):
-            if not v.legal:
-                lines.append(
-                    f"<span style='color:#D55E00'>✕ {escape(v.move)}</span>: {escape(v.reason)}"
-                )
+        lines = [f"<b>The {escape(piece)} on {escape(node)}</b> (blue ring)."]
+        h = self.highlights
+        if h.destinations:
+            lines.append(f"Green dots: where it can go ({escape(', '.join(h.destinations))}).")
+        if h.captures:
+            lines.append(f"Green rings: pieces it can capture ({escape(', '.join(h.captures))}).")
+        # explore_highlights marks a chain of jumps at its first landing point only.
+        jumps = sorted(
+            p
+            for p, v in self._verdicts.items()
+            if v.legal and v.judged is not None and v.judged.kind == "jump"
+        )
+        if jumps:
+            lines.append(
+                f"First landings of its jumps ({escape(', '.join(jumps))}): click one and "
+                "the points where it can land next are shown."
+            )
+        refused = [v for _, v in sorted(self._verdicts.items()) if not v.legal]
+        if refused:
+            lines.append("Red-orange ✕ marks: moves a rule forbids (click one to read why).")
+        for v in refused:
+            lines.append(
+                f"<span style='color:#D55E00'>✕ {escape(v.move)}</span>: {escape(v.reason)}"
+            )
         if n_legal == 0 and len(lines) == 1:
             lines.append("It has no move here.")
         # The board labels forbidden moves with a rule's id; say here what each id is.
@@ -306,7 +501,7 @@ class BoardWidget(CanvasHost, w.HBox):
         if ids:
             names = {i: rule_heading(self.game.game, i).removesuffix(f" ({i})") for i in ids}
             key = "; ".join(f"<b>{escape(i)}</b> = {escape(n)}" for i, n in names.items())
-            lines.append(f"<small>Marks on the board: {key}.</small>")
+            lines.append(f"<span style='font-size:14px'>Marks on the board: {key}.</span>")
         self.message.value = "<br>".join(lines)
 
     def _try_move(self, node: str) -> bool:
@@ -365,12 +560,21 @@ class BoardWidget(CanvasHost, w.HBox):
         self.highlights = Highlights(
             selected=self._chain[-1],
             destinations=sorted(longer),
-            forbidden={c: "taken" for c in taken},
+            taken=list(taken),
         )
-        self.message.value = (
-            f"Jump chain <b>{escape('x'.join(self._chain))}</b>: click the "
-            "next landing point, or <b>Stop here</b> (or click the last "
-            "landing point again)."
+        self.message.value = self._chain_html(sorted(longer), taken)
+
+    def _chain_html(self, nexts: list[str], taken: tuple[str, ...]) -> str:
+        """What the board shows while a jump chain is built, in the words of its marks."""
+        piece = self.game.pieces()[self._chain[0]]
+        last = escape(self._chain[-1])
+        return (
+            f"Jump chain <b>{escape('x'.join(self._chain))}</b>, not played yet. "
+            f"The {escape(piece)} would land on <b>{last}</b> (blue ring) and take "
+            f"<b>{escape(', '.join(taken))}</b> (marked <i>taken</i>).<br>"
+            f"<b>Green dots: where it can land next</b> ({escape(', '.join(nexts))}): "
+            f"click one to jump again, or press <b>Stop here</b> (or click {last} again) "
+            "to end the move there. A click anywhere else cancels the chain."
         )
 
     def _finish_chain(self) -> None:
@@ -384,6 +588,7 @@ class BoardWidget(CanvasHost, w.HBox):
         except IllegalMove as err:
             self.message.value = self._verdict_html(err.verdict)
             return
+        self._computer_waits = False
         self._clear_selection()
         self.message.value = self._played_html(played)
 
@@ -444,8 +649,11 @@ class BoardWidget(CanvasHost, w.HBox):
         self.board_canvas.redraw(in_event)
 
     def _actions_wanted(self) -> list[str]:
-        """The special actions to offer now, as move texts ("stop" ends a jump chain)."""
+        """The special actions to offer now, as move texts ("stop" ends a jump chain,
+        "computer" lets a waiting computer play)."""
         wanted = ["stop"] if self._chain else []
+        if self._computer_waits and self._computer_to_move():
+            wanted.append("computer")
         wanted += [m.text for m in self.game.legal_moves() if m.kind in ("demand", "huff")]
         return wanted
 
@@ -456,6 +664,8 @@ class BoardWidget(CanvasHost, w.HBox):
         for text in wanted:
             if text == "stop":
                 spec.append(("Stop here", text, "success", "End the jump chain after this jump"))
+            elif text == "computer":
+                spec.append(("Computer, move", text, "primary", "Let the computer play now"))
             elif text == "demand":
                 tip = "The attackers demand that the garrison capture now"
                 spec.append(("Demand a capture", text, "warning", tip))
@@ -474,7 +684,7 @@ class BoardWidget(CanvasHost, w.HBox):
         g = self.game
         rows = [
             f"<div style='font-size:20px'><b>{game_info(g.game).title}</b></div>",
-            f"<div>{rules_summary(g)}</div>",
+            f"<div>Rules: {rules_summary(g)}</div>",
         ]
         if g.result is not None:
             who = "Draw" if g.result.winner is None else f"{g.result.winner.capitalize()} win"
@@ -489,6 +699,11 @@ class BoardWidget(CanvasHost, w.HBox):
             if status.demanded:
                 turn += " — a capture has been demanded"
             rows.append(f"<div style='font-size:18px'>{turn}</div>")
+            if self._computer_waits and self._computer_to_move():
+                rows.append(
+                    "<div>The computer waits: press <b>Computer, move</b>, or play its "
+                    "move yourself.</div>"
+                )
         last = g.last_move
         rows.append(f"<div>Last move: <b>{escape(last) if last else '—'}</b> · ply {g.ply}</div>")
         rows.append(f"<div>Captured: {self._captured_html()}</div>")

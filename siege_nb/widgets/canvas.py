@@ -1,29 +1,214 @@
 """BoardCanvas: the drawing part every widget shares.
 
-One ipympl canvas holding one or several boards side by side. It builds its figure once, at a
-size the widget chooses, hides the toolbar, header and footer, turns a mouse press into the name
-of the point under it, updates the drawn artists in place, shows errors in an HTML area, and
-draws a board afresh only when the board itself changes (an option that adds or moves points).
+One ipympl canvas holding one or several boards. It builds its figure once, hides the toolbar,
+header and footer, turns a mouse press into the name of the point under it, updates the drawn
+artists in place, shows errors in an HTML area, and draws a board afresh only when the board
+itself changes (an option that adds or moves points) or the figure changes size.
+
+Sizing. ipympl draws a figure at a fixed size in pixels and has no way to follow the space it
+is given, so every canvas comes with a :class:`SpaceProbe`: a small front-end widget placed at
+the top of the host widget that reports, in CSS pixels, the width of the host's row, the
+visible height of the page area it scrolls in (the notebook panel in JupyterLab, the window
+elsewhere) and how far down that area the widget starts. The host chooses its figure size from
+that :class:`Space` (:func:`fit_board`) and :meth:`BoardCanvas.resize` sets it: the figure is
+resized through ipympl's own resize message, so the canvas element is always exactly as large
+as the figure and a mouse press keeps landing on the point under it. Without a browser (tests,
+nbval, a static export) nothing reports and the figure keeps the size chosen for
+:data:`DEFAULT_SPACE`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import ipywidgets as w
+import traitlets
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
-from siege_nb.render import BoardView, Highlights
+from siege_nb.render import BoardView, Highlights, figure_size
+from siege_nb.render.layout import KeySize
 from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, png_of
 
-__all__ = ["BoardCanvas", "CanvasHost", "board_key"]
+__all__ = [
+    "DEFAULT_SPACE",
+    "SIZES",
+    "BoardCanvas",
+    "CanvasHost",
+    "Space",
+    "SpaceProbe",
+    "board_key",
+    "fit_board",
+]
 
 # Axes of a one-board canvas, as fractions of the figure: a thin margin and room for the
 # caption above. The layout is fixed because a layout engine would run again on every draw.
 SINGLE_RECT = (0.01, 0.01, 0.98, 0.93)
+
+Rect = tuple[float, float, float, float]
+
+# Pixels per inch of every widget figure (CSS pixels: ipympl scales for HiDPI screens itself).
+DPI = 100
+# The sizes a widget offers: "normal" fits the board in the visible part of the page with its
+# panel beside it where there is room; "large" (for a projector) gives the board the whole
+# visible height and width and puts the panel below it.
+SIZES = ("normal", "large")
+# CSS pixels kept free: below the board (the page's own padding, a scroll bar), across it (the
+# canvas's frame and the widgets' margins) and between the board and a panel beside it.
+V_MARGIN = 24
+H_SLACK = 16
+GAP = 12
+# A board smaller than this (either side, pixels) beside its panel puts the panel below.
+MIN_BESIDE = 400
+# No board is drawn smaller than this (pixels), whatever the space.
+MIN_BOARD = 280
+
+
+class Space(NamedTuple):
+    """The room a widget has in the page, in CSS pixels, as its :class:`SpaceProbe` reports:
+    the width of the widget's row, the visible height of the page area it scrolls in, and
+    how far from the top of that area's content the widget starts."""
+
+    width: int
+    height: int
+    top: int = 0
+
+
+# The room assumed before a browser reports (and without one): a notebook on a 1024 x 768
+# screen, once the browser's and JupyterLab's bars have taken their share.
+DEFAULT_SPACE = Space(width=900, height=640, top=0)
+
+# The probe's front-end: it measures its own element (as wide as the host's row, zero pixels
+# high), the scroll area around it (JupyterLab's notebook panel, Voila's notebook, else the
+# window), and sends the three numbers whenever they change, at most every 120 ms. Setting
+# ``scroll_to`` to a new value scrolls the widget's top to the top of the visible area. The
+# element shows what it sent and what the kernel has applied (``applied``, set after the
+# figure was resized) as data attributes, so a browser test can wait for the final size.
+PROBE_ESM = """
+function scrollerOf(el) {
+  return el.closest('.jp-WindowedPanel-outer') || el.closest('.jp-Notebook') || null;
+}
+export default {
+  render({ model, el }) {
+    el.dataset.siegeProbe = '';
+    const applied = () => { el.dataset.siegeApplied = JSON.stringify(model.get('applied')); };
+    model.on('change:applied', applied);
+    let timer = null;
+    let last = '';
+    let watched = null;
+    const ro = new ResizeObserver(() => later());
+    const measure = () => {
+      timer = null;
+      if (!el.isConnected) return;
+      const rect = el.getBoundingClientRect();
+      if (rect.width < 10) return;  // hidden, e.g. in a tab not shown
+      const sc = scrollerOf(el);
+      if (sc && sc !== watched) { ro.observe(sc); watched = sc; }
+      const height = sc ? sc.clientHeight : window.innerHeight;
+      const top = sc ? rect.top - sc.getBoundingClientRect().top + sc.scrollTop
+                     : rect.top + window.scrollY;
+      const space = {width: Math.floor(rect.width), height: Math.floor(height),
+                     top: Math.max(0, Math.round(top))};
+      const key = JSON.stringify(space);
+      if (key === last) return;
+      last = key;
+      el.dataset.siegeSpace = key;  // read by the browser tests
+      model.set('space', space);
+      model.save_changes();
+    };
+    const later = () => { if (timer === null) timer = setTimeout(measure, 120); };
+    ro.observe(el);
+    window.addEventListener('resize', later);
+    const scroll = () => el.scrollIntoView({block: 'start'});
+    model.on('change:scroll_to', scroll);
+    return () => {
+      ro.disconnect();
+      window.removeEventListener('resize', later);
+      model.off('change:scroll_to', scroll);
+      model.off('change:applied', applied);
+      if (timer !== null) clearTimeout(timer);
+    };
+  }
+};
+"""
+
+try:
+    from anywidget import AnyWidget as _ProbeBase
+except ImportError:  # pragma: no cover - anywidget is a dependency; without it, fixed sizes
+    _ProbeBase = w.Box  # type: ignore[misc]
+
+
+class SpaceProbe(_ProbeBase):  # type: ignore[misc,valid-type]
+    """A zero-height widget that reports the room its row has in the page (see :class:`Space`).
+
+    Put it first in a box whose children wrap (``flex_flow="row wrap"``) or in a column: it
+    takes a whole line of the box, zero pixels high. ``space`` is a dict with ``width``,
+    ``height`` and ``top`` (empty until a browser shows the widget); ``applied`` is the space
+    the widget has been sized for; increment ``scroll_to`` to scroll the widget into view.
+    """
+
+    _esm = PROBE_ESM
+    space = traitlets.Dict().tag(sync=True)
+    applied = traitlets.Dict().tag(sync=True)
+    scroll_to = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        layout = w.Layout(width="100%", height="0px", margin="0", overflow="hidden")
+        super().__init__(layout=layout, **kwargs)
+
+
+def board_room(space: Space, *, size: str = "normal", page: bool = False) -> tuple[int, int]:
+    """The pixels ``(width, height)`` a board may take in ``space``.
+
+    A board fits the visible height, less a margin. ``page`` is for a widget that is the page
+    (an app): in the normal size its board also fits below what stands above the widget, so
+    the whole board shows without scrolling, unless that leaves too little room.
+    """
+    if size not in SIZES:
+        raise ValueError(f"size is one of {', '.join(SIZES)}, not {size!r}")
+    height = space.height - V_MARGIN
+    if page and size == "normal" and space.height - space.top - V_MARGIN >= MIN_BOARD:
+        height = space.height - space.top - V_MARGIN
+    return max(MIN_BOARD, space.width - H_SLACK), max(MIN_BOARD, height)
+
+
+def fit_board(
+    board: Any,
+    space: Space,
+    *,
+    beside: int = 0,
+    size: str = "normal",
+    page: bool = False,
+    key: KeySize | None = None,
+) -> tuple[tuple[float, float], bool]:
+    """The figure size (inches at 100 pixels each) for ``board`` in ``space``, and whether a
+    panel ``beside`` pixels wide goes beside the board (else it goes below).
+
+    The board is as large as the visible height and the row's width allow. A panel stays
+    beside it if the board keeps at least :data:`MIN_BESIDE` pixels both ways there (or loses
+    nothing); the ``"large"`` size always puts the panel below. With ``key``, the figure has
+    room for the board's key too (:func:`~siege_nb.render.figure_size`). See
+    :func:`board_room`.
+
+    >>> from siege_nb.boards import paris
+    >>> fit_board(paris.board(), Space(1500, 960), beside=400)
+    ((7.19, 9.36), True)
+    >>> fit_board(paris.board(), Space(580, 650), beside=400)  # too narrow: panel below
+    ((4.79, 6.26), False)
+    """
+    width, height = board_room(space, size=size, page=page)
+
+    def fitting(room_w: int) -> tuple[float, float]:
+        return figure_size(board, box=(max(room_w, MIN_BOARD) / DPI, height / DPI), key=key)
+
+    alone = fitting(width)
+    if beside and size == "normal":
+        next_to = fitting(width - beside - GAP)
+        if next_to == alone or min(next_to) * DPI >= MIN_BESIDE:
+            return next_to, True
+    return alone, False
 
 
 def board_key(game: Game) -> tuple[Any, ...]:
@@ -45,19 +230,26 @@ def board_key(game: Game) -> tuple[Any, ...]:
 
 
 class BoardCanvas:
-    """An ipympl canvas with ``panels`` boards side by side, drawn from games on demand.
+    """An ipympl canvas with ``panels`` boards, drawn from games on demand.
 
-    ``size`` is the figure size in inches (at 100 dpi); ``on_click`` receives the name of the
-    point nearest a mouse press on any board, or ``None`` for a press off every point; errors
-    are shown in ``message`` (a new HTML area if not given), prefixed by ``error_prefix``.
-    The boards are drawn at the first :meth:`update`, so a caller may still adjust the
-    layout of :attr:`axes` (a title above several boards) after building the canvas.
+    ``size`` is the figure size in inches (at 100 dpi); ``rects`` places the boards' axes, as
+    fractions of the figure (by default one board filling the figure, or several side by
+    side); ``on_click`` receives the name of the point nearest a mouse press on any board, or
+    ``None`` for a press off every point; errors are shown in ``message`` (a new HTML area if
+    not given), prefixed by ``error_prefix``. ``on_space`` is called with the new
+    :class:`Space` whenever the browser reports another (the host then calls :meth:`resize`);
+    the host shows :attr:`probe` at its top for that. ``legend`` draws each board with its key
+    (see :class:`~siege_nb.render.BoardView`; :meth:`set_legend` switches it). The boards are
+    drawn at the first :meth:`update`, so a caller may still adjust the figure (a title above
+    several boards) after building the canvas.
 
     >>> import siege_nb as sn
     >>> board = BoardCanvas((6.0, 7.6))
     >>> view = board.update(sn.new_game("siege-of-paris"))
     >>> view.pieces_drawn(), board.update(sn.new_game("siege-of-paris")) is view
     (44, True)
+    >>> board.resize((5.0, 6.3)), board.view is view, board.view.pieces_drawn()
+    (True, False, 44)
     """
 
     def __init__(
@@ -65,21 +257,28 @@ class BoardCanvas:
         size: tuple[float, float],
         *,
         panels: int = 1,
+        rects: Sequence[Rect] | None = None,
         on_click: Callable[[str | None], None] | None = None,
         message: w.HTML | None = None,
         error_prefix: str = "",
+        on_space: Callable[[Space], None] | None = None,
+        legend: bool | str = False,
     ) -> None:
         if panels < 1:
             raise ValueError(f"a canvas shows at least one board, not {panels}")
-        self.fig = BoardFigure(figsize=size, dpi=100)
+        self.fig = BoardFigure(figsize=size, dpi=DPI)
         self.canvas = canvas_for(self.fig)
-        self.axes: list[Axes] = (
-            [self.fig.add_axes(SINGLE_RECT)]
-            if panels == 1
-            else list(self.fig.subplots(1, panels, squeeze=False)[0])
-        )
+        # The canvas keeps the figure's size in the row: it never stretches beside a panel.
+        self.canvas.layout.flex = "0 0 auto"
+        self._rects = list(rects) if rects is not None else _row_rects(panels)
+        if len(self._rects) != panels:
+            raise ValueError(f"{len(self._rects)} places for {panels} boards")
+        self.axes: list[Axes] = [self.fig.add_axes(r) for r in self._rects]
         self.views: list[BoardView] = []
         self._keys: list[tuple[Any, ...]] = []
+        self.legend = legend
+        # What each board shows, to draw it again at another size.
+        self._shown: list[tuple[Game, Highlights | None, str | None]] = []
         self.blitter = Blitter(self.canvas, self.views)
         self.message = message if message is not None else w.HTML()
         self.error_prefix = error_prefix
@@ -87,6 +286,12 @@ class BoardCanvas:
         self.on_click = on_click
         if on_click is not None:
             self.canvas.mpl_connect("button_press_event", self._on_press)
+        # The reader may also drag the canvas's corner: draw the boards again for that size.
+        self.canvas.mpl_connect("resize_event", self._on_resized)
+        self.space = DEFAULT_SPACE
+        self.on_space = on_space
+        self.probe = SpaceProbe()
+        self.probe.observe(self._on_probe, names="space")
 
     @property
     def view(self) -> BoardView:
@@ -114,6 +319,11 @@ class BoardCanvas:
         else:
             view = self._build(game, panel, key)
         view.update(game, highlights=highlights, caption=caption)
+        shown = (game, highlights, caption)
+        if panel < len(self._shown):
+            self._shown[panel] = shown
+        else:
+            self._shown.append(shown)
         return view
 
     def _build(self, game: Game, panel: int, key: tuple[Any, ...]) -> BoardView:
@@ -122,7 +332,7 @@ class BoardCanvas:
         ax = self.axes[panel]
         if panel < len(self.views):
             ax.clear()
-        view = BoardView(game, ax, animated=True)
+        view = BoardView(game, ax, animated=True, legend=self.legend)
         if panel < len(self.views):
             self.views[panel] = view
             self._keys[panel] = key
@@ -133,6 +343,79 @@ class BoardCanvas:
         self.blitter.invalidate()
         return view
 
+    # -- size -------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[float, float]:
+        """The figure's size in inches (100 pixels each)."""
+        width, height = self.fig.get_size_inches()
+        return round(float(width), 2), round(float(height), 2)
+
+    def resize(self, size: tuple[float, float], rects: Sequence[Rect] | None = None) -> bool:
+        """Give the figure ``size`` (inches) and the boards ``rects`` (figure fractions; by
+        default they keep theirs), and draw every board again to fit: markers and lines are
+        sized for the figure they are drawn in. Returns whether anything changed.
+
+        ipympl passes the new size to the browser, which resizes the canvas element to match,
+        so clicks keep landing where the boards are drawn."""
+        size = (round(size[0], 2), round(size[1], 2))
+        new_rects = list(rects) if rects is not None else self._rects
+        if len(new_rects) != len(self.axes):
+            raise ValueError(f"{len(new_rects)} places for {len(self.axes)} boards")
+        if size == self.size and new_rects == self._rects:
+            return False
+        self.fig.set_size_inches(*size, forward=True)
+        self._rects = new_rects
+        self._redo_boards()
+        return True
+
+    def _redo_boards(self) -> None:
+        """Draw every board again at the figure's size, showing what it showed."""
+        for ax, rect in zip(self.axes, self._rects, strict=True):
+            ax.set_position(rect)
+        for panel, (game, highlights, caption) in enumerate(self._shown):
+            view = self._build(game, panel, self._keys[panel])
+            view.update(game, highlights=highlights, caption=caption)
+        self.blitter.invalidate()
+        # draw_idle, never draw(): this may run before the browser shows the canvas.
+        self.canvas.draw_idle()
+
+    def _on_resized(self, _: Any) -> None:
+        try:
+            self._redo_boards()
+        except Exception as err:  # shown to the reader: errors in callbacks are invisible
+            self.show_error(err)
+
+    def set_legend(self, legend: bool | str) -> None:
+        """Show (``True``, ``"right"``, ``"below"``) or hide (``False``) every board's key.
+        The key is part of the static drawing, so the whole figure is drawn again."""
+        self.legend = legend
+        for view in self.views:
+            view.set_legend(legend)
+        self.blitter.invalidate()
+        self.canvas.draw_idle()
+
+    def scroll_into_view(self) -> None:
+        """Ask the browser to scroll the widget's top (where the probe is) into view."""
+        self.probe.scroll_to += 1
+
+    def _on_probe(self, change: dict[str, Any]) -> None:
+        value = change["new"] or {}
+        try:
+            space = Space(int(value["width"]), int(value["height"]), int(value.get("top", 0)))
+        except (KeyError, TypeError, ValueError):
+            return  # nothing measured yet
+        if space != self.space:
+            self.space = space
+            if self.on_space is not None:
+                try:
+                    self.on_space(space)
+                except Exception as err:  # shown to the reader: errors in callbacks are invisible
+                    self.show_error(err)
+        # Sent after the figure's resize message, so the browser has resized the canvas when
+        # this arrives.
+        self.probe.applied = dict(value)
+
+    # -- drawing and events ---------------------------------------------------------------------
     def redraw(self, in_event: bool = False) -> None:
         """Send the changed drawing to the browser: only the changing artists inside a browser
         event once a full drawing exists, else a full draw (``draw_idle()`` outside events)."""
@@ -164,6 +447,14 @@ class BoardCanvas:
     def to_png(self, dpi: int = 100) -> bytes:
         """The boards as shown now, as PNG bytes."""
         return png_of(self.fig, self.views, dpi)
+
+
+def _row_rects(panels: int) -> list[Rect]:
+    """``panels`` boards side by side, filling the figure with a thin margin."""
+    if panels == 1:
+        return [SINGLE_RECT]
+    width = 0.98 / panels
+    return [(0.01 + i * width + 0.005, 0.01, width - 0.01, 0.88) for i in range(panels)]
 
 
 class CanvasHost:

@@ -20,9 +20,16 @@ class Classroom(w.VBox):
     """A classroom view: choose a game and a preset, play on a large board whose selectors
     switch any reading, and show the scenarios of the game in a second tab.
 
+    The app is the page: its boards fit the window below the header, whole, with the panel
+    beside them where there is room (below otherwise), and follow the window when it changes.
+    For a projector, the *Large board* toggle beside each board, or :meth:`set_size`, gives
+    the board the whole height of the window.
+
     >>> room = Classroom("belagerung", "royal-garrison")
     >>> room.board.game.rules.preset, room.tabs.selected_index
     ('royal-garrison', 0)
+    >>> room.set_size("large"); room.board.size, room.library.player.size
+    ('large', 'large')
     """
 
     def __init__(
@@ -38,8 +45,10 @@ class Classroom(w.VBox):
         self.message = w.HTML()
         self.game_chooser.observe(self._on_game, names="value")
         self.new_button.on_click(self._on_new)
-        self.board = BoardWidget(self._new(game, preset))
+        self._size = "normal"
+        self.board = self._board(self._new(game, preset))
         self.library = ScenarioLibrary(game)
+        self.library.set_size(self._size, page=True)
         self.tabs = w.Tab(children=[self.board, self.library])
         self.tabs.set_title(0, "Play")
         self.tabs.set_title(1, "Scenarios")
@@ -50,9 +59,24 @@ class Classroom(w.VBox):
                 self.preset_chooser,
                 self.new_button,
                 self.message,
-            ]
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__([header, self.tabs])
+
+    def _board(self, game: Any) -> BoardWidget:
+        board = BoardWidget(game)
+        # The app is the page: the board fits below the header, at the app's size.
+        board.set_size(self._size, page=True)
+        return board
+
+    def set_size(self, size: str = "normal") -> None:
+        """Size every board of the app: ``"normal"`` (the whole board in the window, below
+        the header) or ``"large"`` (for a projector: the board as tall as the window, its
+        panel below). New games and scenarios keep the size."""
+        self._size = size
+        self.board.set_size(size, page=True)
+        self.library.set_size(size, page=True)
 
     def _new(self, game: str, preset: str) -> Any:
         allowed = game_info(game).players
@@ -62,9 +86,11 @@ class Classroom(w.VBox):
     def start(self, game: str, preset: str = "default") -> None:
         """Start a new game of ``game`` under ``preset`` (the scenarios follow the game)."""
         changed = game != self.board.game.game
-        self.board = BoardWidget(self._new(game, preset))
+        self._size = self.board.size  # a board made large by its own toggle stays large
+        self.board = self._board(self._new(game, preset))
         if changed:
             self.library = ScenarioLibrary(game)
+            self.library.set_size(self._size, page=True)
         self.tabs.children = [self.board, self.library]
         self.tabs.set_title(0, "Play")
         self.tabs.set_title(1, "Scenarios")

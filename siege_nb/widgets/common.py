@@ -13,9 +13,11 @@ from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
 from siege_nb.render.view import explore_highlights
-from siege_nb.rules import format_value
+from siege_nb.rules import SOURCES
 
 __all__ = [
+    "PANEL_CLASS",
+    "PANEL_CSS",
     "Blitter",
     "BoardFigure",
     "canvas_for",
@@ -25,6 +27,7 @@ __all__ = [
     "markdown",
     "mouse_click",
     "png_of",
+    "preset_name",
     "rules_summary",
     "side_name",
 ]
@@ -36,6 +39,19 @@ SIDE_NAMES = {
     "attacker": "the attacker",
     "defender": "the defender",
 }
+
+# The text panels of the widgets carry this class; PANEL_CSS, shown once inside the rule
+# selectors, makes their text wrap (long move texts break anywhere instead of being clipped)
+# and sets a size that reads on a projector.
+PANEL_CLASS = "siege-panel"
+PANEL_CSS = (
+    "<style>"
+    ".siege-panel, .siege-panel .widget-html-content, .siege-panel .jupyter-widget-html-content"
+    " {white-space: normal; overflow-wrap: anywhere; font-size: 15px; line-height: 1.45}"
+    " .siege-rules select {font-size: 15px}"
+    " .siege-rules .widget-dropdown, .siege-rules .jupyter-widget-dropdown {height: 32px}"
+    "</style>"
+)
 
 
 class BoardFigure(Figure):
@@ -115,17 +131,32 @@ def side_name(side: str) -> str:
     return SIDE_NAMES.get(side, side)
 
 
+def preset_name(game: str, preset: str) -> str:
+    """A preset as a reader knows it: the text it follows, or the project's default.
+
+    >>> preset_name("siege-of-paris", "escale-a-jeux"), preset_name("belagerung", "default")
+    ('the French rules', "the project's default")
+    """
+    if preset == "default":
+        return "the project's default"
+    source = SOURCES.get(preset)
+    if source is not None and source.short:
+        return source.short
+    return preset.replace("-", " ")
+
+
 def rules_summary(game: Game) -> str:
-    """The preset and any overrides, as short HTML."""
-    extra = game.rules.overrides
-    text = f"preset <b>{escape(game.rules.preset)}</b>"
+    """The preset by its reader name and any readings changed from it, as short HTML:
+    ``<b>the French rules</b> with Protected pieces (SP-16): ...``."""
+    rules = game.rules
+    text = f"<b>{escape(preset_name(rules.game, rules.preset))}</b>"
+    extra = rules.overrides
     if extra:
         parts = []
-        for k, v in extra.items():
-            opt = game.rules.option(k)
-            basis = opt.choice(v).basis
-            parts.append(f"{escape(opt.heading)} = {escape(format_value(v))} ({basis})")
-        text += " with " + ", ".join(parts)
+        for k in extra:
+            opt, choice = rules.option(k), rules.choice(k)
+            parts.append(f"{escape(opt.heading)}: {escape(choice.words)} ({choice.basis})")
+        text += " with " + "; ".join(parts)
     return text
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import ipywidgets as w
 
@@ -13,21 +14,131 @@ from siege_nb.games.registry import new_game
 from siege_nb.render import Highlights, figure_size
 from siege_nb.rules import RuleSet
 from siege_nb.rules import option as find_option
-from siege_nb.widgets.canvas import BoardCanvas, CanvasHost
+from siege_nb.widgets.canvas import (
+    DEFAULT_SPACE,
+    DPI,
+    H_SLACK,
+    MIN_BOARD,
+    V_MARGIN,
+    BoardCanvas,
+    CanvasHost,
+    Rect,
+    Space,
+)
 from siege_nb.widgets.common import escape, explore_highlights, guarded
 from siege_nb.widgets.selectors import RuleSelectors
 
-__all__ = ["RuleComparer"]
+__all__ = ["Grid", "RuleComparer", "grid_columns", "grid_layout"]
 
-# The largest size of one board of the comparison (inches at 100 dpi), and the room kept
-# above each board for the title over all of them and the board's own caption.
-PANEL_BOX = (4.8, 6.4)
-PANEL_TOP = 0.9
+# Inches around each board; inches per line of a board's caption (15 points), and the room
+# kept above the caption.
+CELL_MARGIN = 0.08
+CAPTION_LINE = 0.27
+CAPTION_PAD = 0.2
+# The narrowest a board of a comparison may be (pixels) before the boards wrap onto more rows.
+MIN_CELL = 280
+# The title over all the boards and the boards' captions: font size, and about how many
+# pixels a character takes at that size (to wrap them to the width they have).
+TITLE_SIZE = 15
+CHAR_PX = 12
+
+
+def grid_columns(n: int, width: int) -> int:
+    """How many of ``n`` boards go side by side in ``width`` pixels: all of them if each keeps
+    :data:`MIN_CELL` pixels, else two (so four boards make a 2 x 2 grid and three make 2 + 1),
+    else one.
+
+    >>> grid_columns(4, 1500), grid_columns(4, 900), grid_columns(3, 900), grid_columns(2, 500)
+    (4, 2, 3, 1)
+    """
+    for cols in (n, 2, 1):
+        if cols <= n and width / cols >= MIN_CELL:
+            return cols
+    return 1
+
+
+class Grid(NamedTuple):
+    """Where the boards of a comparison go: the columns and rows, the figure size (inches),
+    each board's axes (figure fractions, row by row), the title over them (wrapped, and its
+    height as a fraction of the figure) and each board's caption, wrapped to its width."""
+
+    cols: int
+    rows: int
+    size: tuple[float, float]
+    rects: list[Rect]
+    title: str
+    title_y: float
+    captions: list[str]
+
+
+def _wrap(text: str, width_px: float) -> list[str]:
+    """``text``'s lines wrapped to about ``width_px`` pixels of 15-point text."""
+    chars = max(12, int(width_px / CHAR_PX))
+    return [
+        part
+        for line in text.splitlines()
+        for part in textwrap.wrap(line, chars, break_on_hyphens=False) or [""]
+    ]
+
+
+def grid_layout(board: Any, space: Space, title: str, captions: Sequence[str]) -> Grid:
+    """Lay boards like ``board``, one per caption, out in a grid that fits the width of
+    ``space`` (:func:`grid_columns`), each board no taller than the visible height less the
+    title, so a whole row shows at once; the title and the captions are wrapped to the width
+    they have.
+
+    >>> from siege_nb.boards import paris
+    >>> grid = grid_layout(paris.board(), Space(900, 640), "Protected pieces", "abcd")
+    >>> grid.cols, grid.rows, grid.size[0] * 100 <= 900 - 16
+    (2, 2, True)
+    """
+    n = len(captions)
+    width = max(MIN_CELL, space.width - H_SLACK)
+    height = max(MIN_BOARD, space.height - V_MARGIN)
+    cols = grid_columns(n, width)
+    rows = math.ceil(n / cols)
+    cell_w = width / cols
+    # Twice: the cells may come out narrower than the row, and the texts then wrap again.
+    for _ in range(2):
+        lines = _wrap(title, cell_w * cols)
+        wrapped = [_wrap(c, cell_w) for c in captions]
+        title_h = 0.15 + 0.3 * len(lines)
+        top = CAPTION_PAD + CAPTION_LINE * max(len(c) for c in wrapped)
+        cell_h = max(MIN_BOARD / DPI, height / DPI - title_h)
+        cw, ch = figure_size(board, box=(width / cols / DPI, cell_h), margin=CELL_MARGIN, top=top)
+        cell_w = cw * DPI
+    fig_w, fig_h = round(cw * cols, 2), round(title_h + rows * ch, 2)
+    m = CELL_MARGIN
+    rects: list[Rect] = []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        bottom = fig_h - title_h - (r + 1) * ch + m
+        rects.append(
+            (
+                (c * cw + m) / fig_w,
+                bottom / fig_h,
+                (cw - 2 * m) / fig_w,
+                (ch - 2 * m - top) / fig_h,
+            )
+        )
+    return Grid(
+        cols,
+        rows,
+        (fig_w, fig_h),
+        rects,
+        "\n".join(lines),
+        1 - 0.08 / fig_h,
+        ["\n".join(c) for c in wrapped],
+    )
 
 
 class RuleComparer(CanvasHost, w.VBox):
     """The same position under several choices of one option, with the moves of a chosen
     piece under each, so the difference jumps out. Click a piece on any board.
+
+    The boards share one figure laid out as a grid that fits the width the page gives it
+    (:func:`grid_layout`: four readings make a 2 x 2 grid unless all four fit in a row), and
+    follow the window when it changes; :attr:`grid` says how they are laid out.
 
     >>> import siege_nb as sn
     >>> cmp = sn.RuleComparer({"k7": "garrison soldier", "j8": "black soldier",
@@ -72,26 +183,25 @@ class RuleComparer(CanvasHost, w.VBox):
         self.games: list[Game] = [
             new_game(game, preset, **setup, **options, **{opt.name: v}) for v in chosen
         ]
-        self.table = w.HTML()
-        width, height = figure_size(self.games[0].board, box=PANEL_BOX, top=PANEL_TOP)
-        self.board_canvas = BoardCanvas(
-            (width * len(chosen), height),
-            panels=len(chosen),
-            on_click=self._on_click,
-            message=self.table,
-        )
+        self.table = w.HTML(layout=w.Layout(width="auto"))
         # The option is named once, over all the boards (wrapped to the figure's width); each
         # board names its choice. The title's room is kept in inches so it never overlaps.
-        total = width * len(chosen)
-        title = textwrap.wrap(f"{opt.heading}: {opt.question}", max(30, int(total / 0.13)))
-        room = 0.75 + 0.28 * len(title)
-        self.fig.subplots_adjust(
-            left=0.01, right=0.99, bottom=0.01, top=1 - room / height, wspace=0.04
+        self._title = f"{opt.heading}: {opt.question}"
+        self.grid = self._layout(DEFAULT_SPACE)
+        self.board_canvas = BoardCanvas(
+            self.grid.size,
+            panels=len(chosen),
+            rects=self.grid.rects,
+            on_click=self._on_click,
+            message=self.table,
+            on_space=self._fit,
         )
-        self.fig.suptitle("\n".join(title), fontsize=15, y=1 - 0.06 / height, va="top")
+        self._suptitle = self.fig.suptitle(
+            self.grid.title, fontsize=TITLE_SIZE, y=self.grid.title_y, va="top"
+        )
         self.selected: str | None = None
         self.selectors: RuleSelectors | None = None
-        parts: list[Any] = [self.canvas, self.table]
+        parts: list[Any] = [self.board_canvas.probe, self.canvas, self.table]
         if selectors:
             self.selectors = RuleSelectors(self.games[0].rules, self._on_rules, exclude=(opt.name,))
             parts.append(self.selectors)
@@ -101,9 +211,26 @@ class RuleComparer(CanvasHost, w.VBox):
         else:
             self._render(in_event=False)
 
+    def _layout(self, space: Space) -> Grid:
+        captions = [self._caption(g) for g in self.games]
+        return grid_layout(self.games[0].board, space, self._title, captions)
+
+    def _fit(self, space: Space) -> None:
+        """Lay the boards out again for the space the browser reported."""
+        self.grid = self._layout(space)
+        self._suptitle.set_text(self.grid.title)
+        self._suptitle.set_y(self.grid.title_y)
+        self.board_canvas.resize(self.grid.size, self.grid.rects)
+        # The captions are wrapped anew for the new width.
+        self._render(in_event=False)
+
     def _caption(self, g: Game) -> str:
         choice = g.rules.choice(self.option.name)
         return f"{choice.label}\n({choice.attribution.tag})"
+
+    def _shown_caption(self, panel: int) -> str:
+        """Board ``panel``'s caption as drawn: wrapped to the board's width."""
+        return self.grid.captions[panel]
 
     def select(self, node: str | None) -> None:
         """Show the moves of the piece on ``node`` under every reading."""
@@ -141,12 +268,12 @@ class RuleComparer(CanvasHost, w.VBox):
         for panel, g in enumerate(self.games):
             if self.selected is None:
                 self.board_canvas.update(
-                    g, highlights=Highlights(), caption=self._caption(g), panel=panel
+                    g, highlights=Highlights(), caption=self._shown_caption(panel), panel=panel
                 )
                 continue
             highlights, verdicts = explore_highlights(g, self.selected)
             self.board_canvas.update(
-                g, highlights=highlights, caption=self._caption(g), panel=panel
+                g, highlights=highlights, caption=self._shown_caption(panel), panel=panel
             )
             legal = sorted(v.move for v in verdicts.values() if v.legal)
             refused = [v for v in verdicts.values() if not v.legal]

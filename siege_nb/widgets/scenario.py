@@ -9,9 +9,16 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from siege_nb.games.base import Game
-from siege_nb.render import Highlights, figure_size
+from siege_nb.render import Highlights
 from siege_nb.rules import format_value
-from siege_nb.widgets.canvas import BoardCanvas, CanvasHost
+from siege_nb.widgets.canvas import (
+    DEFAULT_SPACE,
+    SIZES,
+    BoardCanvas,
+    CanvasHost,
+    Space,
+    fit_board,
+)
 from siege_nb.widgets.common import escape, explore_highlights, guarded, markdown
 
 if TYPE_CHECKING:
@@ -19,9 +26,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ScenarioLibrary", "ScenarioPlayer", "Step"]
 
-# The largest figure a scenario's board may take (inches at 100 dpi): a little smaller than
-# the board widget's, to leave room for the text beside it.
-SCENARIO_BOX = (7.0, 7.1)
+# The width of the text beside the board, in pixels; the board takes the rest of the row and
+# the visible height, and the text goes below it where it would leave the board too small.
+TEXT_PX = 420
 
 
 @dataclass
@@ -39,7 +46,9 @@ class Step:
 
 class ScenarioPlayer(CanvasHost, w.VBox):
     """Previous/Next through a list of :class:`Step` objects; the board is updated in place
-    (rebuilt only when a step shows a different board).
+    (rebuilt only when a step shows a different board). The board fits the space the page
+    gives it, with the text beside or below; ``set_size("large")`` (or the *Large board*
+    toggle) makes it as large as the screen for a projector.
 
     >>> player = ScenarioPlayer.figure_b()
     >>> player.index, len(player.steps)
@@ -57,17 +66,35 @@ class ScenarioPlayer(CanvasHost, w.VBox):
             f"<div style='font-size:20px'><b>{escape(title)}</b></div>" if title else ""
         )
         self.counter = w.HTML()
-        self.text = w.HTML(layout=w.Layout(width="420px"))
-        # The figure keeps the first step's size even if a later step shows another board.
-        size = figure_size(self.steps[0].game.board, box=SCENARIO_BOX)
-        self.board_canvas = BoardCanvas(size, message=self.text)
+        self.text = w.HTML(layout=w.Layout(width="auto"))
+        self._size = "normal"
+        self._page = False
+        # The figure is sized for the first step's board even if a later step shows another.
+        fitted, beside = fit_board(self.steps[0].game.board, DEFAULT_SPACE, beside=TEXT_PX)
+        self.board_canvas = BoardCanvas(fitted, message=self.text, on_space=self._fit)
         self.prev_button = w.Button(description="Previous", icon="arrow-left")
         self.next_button = w.Button(description="Next", icon="arrow-right")
         self.prev_button.on_click(self._on_prev)
         self.next_button.on_click(self._on_next)
-        controls = w.HBox([self.prev_button, self.next_button, self.counter])
-        side = w.VBox([self.title, controls, self.text], layout=w.Layout(padding="0 0 0 12px"))
-        super().__init__([w.HBox([self.canvas, side])])
+        self.size_button = w.ToggleButton(
+            value=False,
+            description="Large board",
+            icon="expand",
+            tooltip="The board as large as the screen, for a projector; the text goes below",
+            layout=w.Layout(width="auto"),
+        )
+        self.size_button.observe(self._on_size_button, names="value")
+        controls = w.HBox(
+            [self.prev_button, self.next_button, self.counter, self.size_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.side = w.VBox([self.title, controls, self.text])
+        self._place_side(beside)
+        row = w.HBox(
+            [self.canvas, self.side],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
+        super().__init__([self.board_canvas.probe, row])
         self._show(in_event=False)
 
     @classmethod
@@ -89,6 +116,50 @@ class ScenarioPlayer(CanvasHost, w.VBox):
                 text += "\n\n" + _reading_notes(game, step.options)
             steps.append(Step(game, text, title=step.title, explore=step.explore, mark=step.mark))
         return cls(steps, title=scenario.title)
+
+    def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
+        """Size the board for a notebook (``"normal"``) or a projector (``"large"``: the
+        whole visible height and width, the text below, the page scrolled to the board).
+        ``page=True`` is for a player that is the whole page (the classroom app). See
+        :meth:`siege_nb.BoardWidget.set_size`."""
+        if size not in SIZES:
+            raise ValueError(f"size is one of {', '.join(SIZES)}, not {size!r}")
+        if page is not None:
+            self._page = page
+        changed, self._size = size != self._size, size
+        self.size_button.value = size == "large"
+        self._fit()
+        if changed:
+            self.board_canvas.scroll_into_view()
+
+    @property
+    def size(self) -> str:
+        """The board's size: ``"normal"`` or ``"large"`` (see :meth:`set_size`)."""
+        return self._size
+
+    @guarded
+    def _on_size_button(self, change: dict[str, Any]) -> None:
+        wanted = "large" if change["new"] else "normal"
+        if wanted != self._size:
+            self.set_size(wanted)
+
+    def _fit(self, space: Space | None = None) -> None:
+        """Size the board for the space the browser reported (or the last one)."""
+        fitted, beside = fit_board(
+            self.steps[0].game.board,
+            space or self.board_canvas.space,
+            beside=TEXT_PX,
+            size=self._size,
+            page=self._page,
+        )
+        self._place_side(beside)
+        self.board_canvas.resize(fitted)
+
+    def _place_side(self, beside: bool) -> None:
+        layout = self.side.layout
+        layout.width = f"{TEXT_PX}px" if beside else "100%"
+        layout.max_width = None if beside else "760px"
+        layout.padding = "0 0 0 12px" if beside else "12px 0 0 0"
 
     def go(self, index: int) -> None:
         """Show step ``index`` (clamped to the scenario)."""
@@ -153,7 +224,8 @@ def _reading_notes(game: Game, chosen: Mapping[str, Any]) -> str:
 
 class ScenarioLibrary(w.VBox):
     """A list of the shipped scenarios (of one game, or about one option) with a player for
-    the chosen one; choosing another scenario swaps the player."""
+    the chosen one; choosing another scenario swaps the player (which keeps the size set by
+    :meth:`set_size`)."""
 
     def __init__(self, game: str | None = None, topic: str | None = None) -> None:
         from siege_nb.scenarios import scenarios
@@ -168,10 +240,17 @@ class ScenarioLibrary(w.VBox):
             layout=w.Layout(width="640px"),
         )
         self.summary = w.HTML()
+        self._size: tuple[str, bool | None] = ("normal", None)
         self.player = found[0].player()
         super().__init__([self.chooser, self.summary, self.player])
         self._show(found[0].id)
         self.chooser.observe(self._on_choose, names="value")
+
+    def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
+        """Size the player's board (see :meth:`ScenarioPlayer.set_size`), now and for every
+        scenario chosen later."""
+        self._size = (size, page)
+        self.player.set_size(size, page=page)
 
     def choose(self, scenario_id: str) -> None:
         """Show the scenario ``scenario_id``."""
@@ -184,5 +263,8 @@ class ScenarioLibrary(w.VBox):
         s = self.scenarios[scenario_id]
         if self.player.title.value.find(escape(s.title)) < 0:
             self.player = s.player()
+            size, page = self._size
+            if size != "normal" or page:
+                self.player.set_size(size, page=page)
         self.summary.value = f"<p style='font-size:15px'>{escape(s.summary)}</p>"
         self.children = [self.chooser, self.summary, self.player]

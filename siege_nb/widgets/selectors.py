@@ -1,4 +1,11 @@
-"""RuleSelectors: the preset dropdown and one dropdown per option, built from the rule data."""
+"""RuleSelectors: the preset and one dropdown per option, in words, built from the rule data.
+
+Every option is shown by its reader title with its question as visible text above its
+dropdown (JupyterLab 4 shows no tooltips, so nothing is said only in one); every answer by
+its words, whether a text states it, and whether it is the project's default. The preset is
+named after the text it follows, with its note, how many readings differ from it, and a
+button that goes back to it.
+"""
 
 from __future__ import annotations
 
@@ -7,29 +14,64 @@ from typing import Any
 
 import ipywidgets as w
 
-from siege_nb.rules import Option, RuleSet, presets
+from siege_nb.rules import Option, RuleSet, preset_note, preset_values, presets
 from siege_nb.rules import rules as rule_set
+from siege_nb.widgets.common import PANEL_CLASS, PANEL_CSS, escape, preset_name
 
-__all__ = ["RuleSelectors", "choice_labels"]
+__all__ = ["RuleSelectors", "choice_labels", "option_html"]
 
 READINGS_NOTE = (
-    "<b>Readings</b>: each choice is <i>stated</i> by a text, a <i>reading</i> "
-    "that no text states, or a <i>reconstruction</i>; * = project default"
+    "<div><b>Readings of the rules</b>. Each answer below is <i>stated</i> by a text, "
+    "a <i>reading</i> (one way to understand a text that does not say it outright) or a "
+    "<i>reconstruction</i> (the project's own choice where the texts are silent); "
+    "<i>default</i> marks the project's default answer.</div>"
 )
+PRESET_LABEL = (
+    "<div><b>Preset</b> <span style='color:#555'>(a complete set of answers, most "
+    "following one text)</span></div>"
+)
+QUESTION_STYLE = "font-size:14px; color:#444; line-height:1.35"
+CHANGED_STYLE = "color:#D55E00"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def choice_labels(opt: Option) -> list[tuple[str, int]]:
-    """The dropdown entries of an option: its value, whether a text states it (its basis),
-    and ``*`` for the project default; each entry's value is the choice's index.
+    """The dropdown entries of an option: the answer in words, its basis (stated, reading or
+    reconstruction) and ``default`` for the project's default; each entry's value is the
+    choice's index.
 
     >>> import siege_nb as sn
     >>> choice_labels(sn.option("siege-of-paris", "protection"))[0]
-    ('reach-any-army · stated *', 0)
+    ('another attacker could move there · stated · default', 0)
+    >>> choice_labels(sn.option("siege-of-paris", "soldier_inside_draw"))[1]
+    ('off · reconstruction', 1)
     """
     return [
-        (f"{c.label} · {c.basis}{' *' if c.value == opt.default else ''}", i)
+        (f"{c.words} · {c.basis}{' · default' if c.value == opt.default else ''}", i)
         for i, c in enumerate(opt.choices)
     ]
+
+
+def option_html(opt: Option, changed: bool = False) -> str:
+    """An option's label as HTML: its title, its rule id where it has one, whether it
+    differs from the preset, and its question in plain words.
+
+    >>> import siege_nb as sn
+    >>> html = option_html(sn.option("siege-of-paris", "placement_win"))
+    >>> "Winning by placement" in html and "SP-1" in html and "officer" in html
+    True
+    """
+    title = escape(opt.title or opt.name.replace("_", " "))
+    # Options that are not rules of a text have their code name as id: show no tag then.
+    tag = "" if opt.id == opt.name else f" <span style='color:#555'>({escape(opt.id)})</span>"
+    flag = f" <span style='{CHANGED_STYLE}'>· changed from the preset</span>" if changed else ""
+    return (
+        f"<div><b>{title}</b>{tag}{flag}</div>"
+        f"<div style='{QUESTION_STYLE}'>{escape(opt.question)}</div>"
+    )
 
 
 def _index(opt: Option, value: Any) -> int:
@@ -40,12 +82,17 @@ def _index(opt: Option, value: Any) -> int:
 
 
 class RuleSelectors(w.VBox):
-    """A preset dropdown and a dropdown per option (except ``exclude``), showing ``current``.
+    """The preset and a dropdown per option (except ``exclude``), showing ``current``.
 
     Each change made by the reader calls ``on_change`` once with the new :class:`RuleSet`: a
-    new preset gives that preset's rules (the option dropdowns follow it), a new option value
-    gives the rules shown with that option changed. :meth:`show` sets the dropdowns without
-    calling anybody (after the owner has applied, or refused, the rules).
+    preset chosen in the list (the one in force included) or *Back to ...* gives that
+    preset's rules (the option dropdowns follow it); a new option value gives the rules shown
+    with that option changed. :meth:`show` sets the dropdowns without calling anybody (after
+    the owner has applied, or refused, the rules).
+
+    While some readings differ from the preset, the preset list starts with an entry saying
+    so ("The French rules, 2 readings changed"), so that choosing the preset itself in the
+    list is a change, and resets the readings.
 
     >>> import siege_nb as sn
     >>> seen = []
@@ -53,6 +100,12 @@ class RuleSelectors(w.VBox):
     >>> selectors.preset.value = "ludosofia"
     >>> [(r.preset, r["protection"]) for r in seen]
     [('ludosofia', 'reach-same-army')]
+    >>> selectors.options["protection"].value = 2
+    >>> selectors.preset.label
+    'The Portuguese rules, 1 reading changed'
+    >>> selectors.back_button.click()
+    >>> seen[-1] == sn.rules("siege-of-paris", "ludosofia"), len(seen)
+    (True, 3)
     """
 
     def __init__(
@@ -65,53 +118,132 @@ class RuleSelectors(w.VBox):
         self.game = current.game
         self.on_change = on_change
         self._shown = current
+        self._syncing = False
+        # The entries and the texts are filled in by show(), once the options exist.
         self.preset = w.Dropdown(
-            options=list(presets(current.game)),
+            options=[(p, p) for p in presets(current.game)],
             value=current.preset,
-            description="preset",
-            style={"description_width": "150px"},
-            layout=w.Layout(width="370px"),
+            layout=w.Layout(width="auto"),
         )
+        self.preset_info = w.HTML(layout=w.Layout(width="auto"))
+        self.back_button = w.Button(icon="undo", layout=w.Layout(width="auto", max_width="100%"))
         self.options: dict[str, w.Dropdown] = {}
+        # The title and question shown above each option's dropdown.
+        self.labels: dict[str, w.HTML] = {}
+        rows: list[w.Widget] = []
         for opt in current.options:
             if opt.name in exclude or opt.id in exclude:
                 continue
+            self.labels[opt.name] = w.HTML(option_html(opt), layout=w.Layout(width="auto"))
             self.options[opt.name] = w.Dropdown(
                 options=choice_labels(opt),
                 value=_index(opt, current[opt.name]),
-                description=opt.title or opt.name,
-                tooltip=f"{opt.heading}: {opt.question}",
-                style={"description_width": "170px"},
-                layout=w.Layout(width="100%"),
+                layout=w.Layout(width="auto"),
             )
-        self._syncing = False
-        self.preset.observe(self._on_preset, names="value")
+            row = w.VBox(
+                [self.labels[opt.name], self.options[opt.name]],
+                layout=w.Layout(width="100%", margin="6px 0 0 0"),
+            )
+            row.add_class("siege-option")
+            rows.append(row)
+        # "index", not "value": the first entry of a changed preset has the preset's own
+        # value, so only the index tells that the reader chose the preset again.
+        self.preset.observe(self._on_preset, names="index")
         for dropdown in self.options.values():
             dropdown.observe(self._on_option, names="value")
-        super().__init__([w.HTML(READINGS_NOTE), self.preset, *self.options.values()])
+        self.back_button.on_click(self._on_back)
+        super().__init__(
+            [
+                w.HTML(PANEL_CSS + READINGS_NOTE, layout=w.Layout(width="auto")),
+                w.HTML(PRESET_LABEL, layout=w.Layout(width="auto")),
+                self.preset,
+                self.preset_info,
+                self.back_button,
+                *rows,
+            ],
+            layout=w.Layout(width="100%"),
+        )
+        self.add_class("siege-rules")
+        self.add_class(PANEL_CLASS)
+        self.show(current)
 
     @property
     def rules(self) -> RuleSet:
         """The rules the dropdowns show."""
         return self._shown
 
+    @property
+    def changed(self) -> dict[str, Any]:
+        """The shown options whose value differs from the preset's, by name."""
+        return self._changed(self._shown)
+
+    def _changed(self, current: RuleSet) -> dict[str, Any]:
+        # An excluded option (the one a comparer compares) is not the reader's change.
+        return {k: v for k, v in current.overrides.items() if k in self.options}
+
+    def back_to_preset(self) -> None:
+        """Set every option back to the preset's value (one ``on_change`` call; none if
+        no shown option differs)."""
+        if not self.changed:
+            return
+        chosen = rule_set(self.game, self._shown.preset)
+        self.show(chosen)
+        self.on_change(chosen)
+
     def show(self, current: RuleSet) -> None:
-        """Set every dropdown to ``current`` without calling ``on_change``."""
+        """Set every dropdown and text to ``current`` without calling ``on_change``."""
         self._syncing = True
         try:
             self._shown = current
-            self.preset.value = current.preset
+            entries = self._preset_entries(current)
+            if tuple(self.preset.options) != tuple(entries):
+                self.preset.options = entries
+            changed = self._changed(current)
+            self.preset.index = 0 if changed else list(presets(self.game)).index(current.preset)
+            base = preset_values(self.game, current.preset)
             for name, dropdown in self.options.items():
-                dropdown.value = _index(current.option(name), current[name])
+                opt = current.option(name)
+                dropdown.value = _index(opt, current[name])
+                self.labels[name].value = option_html(opt, changed=base[name] != current[name])
+            self.preset_info.value = self._preset_info_html(current)
+            name = preset_name(self.game, current.preset)
+            self.back_button.description = f"Back to {name}"
+            self.back_button.disabled = not changed
         finally:
             self._syncing = False
 
+    def _preset_entries(self, current: RuleSet) -> list[tuple[str, str]]:
+        entries = [(_capital(preset_name(self.game, p)), p) for p in presets(self.game)]
+        n = len(self._changed(current))
+        if n:
+            name = _capital(preset_name(self.game, current.preset))
+            changed = f"{n} reading{'s' if n > 1 else ''} changed"
+            entries.insert(0, (f"{name}, {changed}", current.preset))
+        return entries
+
+    def _preset_info_html(self, current: RuleSet) -> str:
+        text = (
+            f"<div style='{QUESTION_STYLE}'>{escape(preset_note(self.game, current.preset))}</div>"
+        )
+        extra = self._changed(current)
+        if extra:
+            titles = ", ".join(escape(current.option(k).title or k) for k in extra)
+            n = len(extra)
+            text += (
+                f"<div style='{CHANGED_STYLE}'><b>{n} reading{'s' if n > 1 else ''} "
+                f"changed</b> from this preset: {titles}.</div>"
+            )
+        return text
+
     def _on_preset(self, change: dict[str, Any]) -> None:
-        if self._syncing:
+        if self._syncing or change["new"] is None:
             return
-        chosen = rule_set(self.game, change["new"])
+        chosen = rule_set(self.game, self.preset.options[change["new"]][1])
         self.show(chosen)  # the option dropdowns follow the preset, silently
         self.on_change(chosen)
+
+    def _on_back(self, _: Any = None) -> None:
+        self.back_to_preset()
 
     def _on_option(self, _: dict[str, Any]) -> None:
         if self._syncing:
@@ -121,5 +253,5 @@ class RuleSelectors(w.VBox):
             for name, dropdown in self.options.items()
         }
         chosen = self._shown.replace(**values)
-        self._shown = chosen
+        self.show(chosen)  # the preset's "changed" entry and the labels follow
         self.on_change(chosen)

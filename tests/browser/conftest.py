@@ -1,14 +1,18 @@
 """Fixtures for the browser tests: one JupyterLab server and one Chromium per session.
 
-These tests need Debian's Chromium at /usr/bin/chromium (`.ci/run` installs it) and the
-Python package playwright (the "test" extra). Outside CI they are skipped when Chromium is
-missing; in CI (CI=true) a missing browser is an error, so they can never be skipped there.
+These tests need Debian's Chromium at /usr/bin/chromium and the Python package playwright (the
+"test" extra); `bash scripts/tests`, the README's test command, installs both (Chromium when run
+as root). They never skip silently: when either is missing the run stops with an error that
+says what to install, unless the reader opts out with SIEGE_NB_BROWSER=skip, and then the skip
+and its reason are printed at the end of the run. In CI (CI=true) they always run: a missing
+browser, or the opt-out, is an error there.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,16 +20,64 @@ import pytest
 
 from .lab import CHROMIUM, SHOTS, chromium, jupyter_server
 
+HERE = Path(__file__).resolve().parent
+_SKIPPED = pytest.StashKey[str]()
+
+
+def browser_check(
+    env: Mapping[str, str], has_chromium: bool, has_playwright: bool
+) -> tuple[str, str]:
+    """What to do with the browser tests: ``("run", "")``, ``("skip", reason)`` or
+    ``("error", reason)``.
+
+    >>> browser_check({}, True, True)
+    ('run', '')
+    >>> browser_check({"CI": "true"}, False, True)[0]
+    'error'
+    >>> browser_check({"SIEGE_NB_BROWSER": "skip"}, False, True)[0]
+    'skip'
+    """
+    in_ci = env.get("CI", "") not in ("", "false", "0")
+    opt_out = env.get("SIEGE_NB_BROWSER") == "skip"
+    missing = [
+        what
+        for what, there in (
+            (f"{CHROMIUM} (sudo apt-get install chromium)", has_chromium),
+            ('the Python package playwright (pip install -e ".[test]")', has_playwright),
+        )
+        if not there
+    ]
+    if in_ci and opt_out:
+        return "error", "SIEGE_NB_BROWSER=skip is not allowed in CI: the browser tests must run"
+    if opt_out:
+        because = f"; missing: {', '.join(missing)}" if missing else ""
+        return "skip", f"browser tests skipped: SIEGE_NB_BROWSER=skip{because}"
+    if not missing:
+        return "run", ""
+    hint = "" if in_ci else "; or set SIEGE_NB_BROWSER=skip to skip them"
+    return "error", f"the browser tests need {' and '.join(missing)}{hint}"
+
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    if Path(CHROMIUM).exists():
+    ours = [item for item in items if HERE in Path(item.path).resolve().parents]
+    if not ours:
         return
-    if os.environ.get("CI"):
-        raise pytest.UsageError(f"{CHROMIUM} is missing: .ci/run should have installed it")
-    skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed (apt-get install chromium)")
-    for item in items:
-        if "tests/browser" in str(item.fspath):
-            item.add_marker(skip)
+    verdict, reason = browser_check(
+        os.environ, os.access(CHROMIUM, os.X_OK), importlib.util.find_spec("playwright") is not None
+    )
+    if verdict == "error":
+        raise pytest.UsageError(reason)
+    if verdict == "skip":
+        config.stash[_SKIPPED] = reason
+        for item in ours:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
+    # A skip the reader asked for is still said at the end of the run, not only under -rs.
+    reason = config.stash.get(_SKIPPED, None)
+    if reason:
+        terminalreporter.write_sep("=", reason, yellow=True, bold=True)
 
 
 @pytest.fixture(scope="session")

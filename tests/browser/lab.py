@@ -182,7 +182,16 @@ def open_notebook(page: Any, base: str, path: str) -> None:
 
 def run_all(page: Any, timeout: float = 240) -> None:
     """Run every cell from the Run menu, retrying if nothing started (a known race), and wait
-    until every cell has run."""
+    until every cell has run.
+
+    The notebooks are stored with their outputs, so their prompts already read ``[1]``...:
+    the outputs are cleared first, so that a prompt with a number means the cell has run now."""
+    page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+              .every(p => !/\\d/.test(p.textContent))""",
+        timeout=10_000,
+    )
     for _ in range(3):
         page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
         page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
@@ -211,19 +220,57 @@ def cell_containing(page: Any, text: str) -> Any:
     return page.locator(".jp-CodeCell").filter(has_text=text).first
 
 
+SHOWS_SOMETHING = """(c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return true;
+    return false;
+}"""
+# Has the widget around this canvas been sized for the space its probe reported? The probe
+# (siege_nb.widgets.canvas.SpaceProbe) is the first element with data-siege-probe in the
+# nearest box around the canvas; a canvas without one (a plain ipympl figure) is done.
+FITTED = """(div) => {
+    let box = div.parentElement;
+    while (box && !box.querySelector('[data-siege-probe]')) box = box.parentElement;
+    if (!box) return true;
+    const probe = box.querySelector('[data-siege-probe]');
+    const space = probe.dataset.siegeSpace, applied = probe.dataset.siegeApplied;
+    if (!space || !applied) return false;
+    const a = JSON.parse(space), b = JSON.parse(applied);
+    return a.width === b.width && a.height === b.height && a.top === b.top;
+}"""
+
+
 def canvas_in(cell: Any, index: int = 0) -> Any:
     """The mouse-receiving canvas of the ``index``-th ipympl figure in ``cell``; waits until
-    its image canvas shows something."""
+    its widget has been sized for the room the page gives it (the figure is resized shortly
+    after it is first shown) and its image canvas shows something."""
     div = cell.locator(".jupyter-matplotlib-canvas-div").nth(index)
     div.wait_for(timeout=60_000)
     image = div.locator("canvas").first
-    image.page.wait_for_function(
-        """(c) => {
-            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-            for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return true;
-            return false;
-        }""",
-        arg=image.element_handle(),
-        timeout=60_000,
-    )
+    page = image.page
+    page.wait_for_function(SHOWS_SOMETHING, arg=image.element_handle(), timeout=60_000)
+    page.wait_for_function(FITTED, arg=div.element_handle(), timeout=60_000)
+    settled_box(div)
+    page.wait_for_function(SHOWS_SOMETHING, arg=image.element_handle(), timeout=60_000)
     return div.locator("canvas").nth(1)
+
+
+def settled_box(locator: Any, timeout: float = 20) -> dict[str, float]:
+    """The bounding box of ``locator`` once it has stopped changing (a widget's figure is
+    resized when its probe reports the space, shortly after it is first shown)."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        box = locator.bounding_box()
+        if box is not None and box == last:
+            return dict(box)
+        last = box
+        locator.page.wait_for_timeout(400)
+    raise TimeoutError(f"{locator} kept moving: {last}")
+
+
+def reported_space(scope: Any, index: int = 0) -> dict[str, int]:
+    """The space the ``index``-th size probe in ``scope`` last reported to the kernel."""
+    probe = scope.locator("[data-siege-space]").nth(index)
+    probe.wait_for(state="attached", timeout=30_000)
+    return dict(json.loads(probe.get_attribute("data-siege-space")))

@@ -2,7 +2,8 @@
 
 Each test opens a notebook, runs it, and clicks the widgets like a reader. It checks what the
 reader sees: the text of the side panel and the pixels of the board. Click positions come
-from the same widget built here, headless: its layout is fixed, so the fractions match.
+from the same widget built here, headless (given the space the browser reported where the
+layout depends on it), so the fractions match.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from PIL import Image
 
 import siege_nb as sn
 
-from .lab import SHOTS, canvas_in, cell_containing, open_notebook, run_all
+from .lab import SHOTS, canvas_in, cell_containing, open_notebook, reported_space, run_all
 
 FIGURE_B = {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"}
 CHAIN = {
@@ -91,28 +92,29 @@ def test_play_and_undo_in_the_siege_of_paris_notebook(lab: str, page: Any) -> No
     run_all(page)
     cell = cell_containing(page, "board = sn.BoardWidget")
     canvas = canvas_in(cell)
-    # The twin replays what the notebook did: the same game and the same four moves.
+    # After Run All the board is at the start: no later cell plays into it.
+    assert "ply 0" in panel_text(cell)
+    # The twin is the same game at the same size, to place the clicks.
     twin = sn.BoardWidget(sn.new_game("siege-of-paris", preset="escale-a-jeux", players=3))
-    for move in ["C4-g12", "b3-c4", "g12-g13", "b14-c13"]:
-        twin.play(move)
-    twin.click("g13")
+    twin.board_canvas.probe.space = reported_space(cell)
+    twin.click("C4")
     destination = twin.highlights.destinations[0]
     start = pixels(canvas)
-    click(canvas, twin, "g13")
-    wait_text(cell, "The garrison general on g13")
+    click(canvas, twin, "C4")
+    wait_text(cell, "The garrison general on C4")
     selected = pixels(canvas)
     assert changed_near(start, selected, twin, destination), "no highlight drawn"
     page.screenshot(path=str(SHOTS / "paris-selected.png"))
     click(canvas, twin, destination)
-    wait_text(cell, f"Played g13-{destination}")
+    wait_text(cell, f"Played C4-{destination}")
     played = pixels(canvas)
-    assert changed_near(selected, played, twin, "g13")
-    assert f"Last move: g13-{destination}" in panel_text(cell)
+    assert changed_near(selected, played, twin, "C4")
+    assert f"Last move: C4-{destination}" in panel_text(cell)
     cell.locator("button", has_text="Undo").click()
-    wait_text(cell, f"Took back g13-{destination}")
-    assert "Last move: b14-c13" in panel_text(cell)
+    wait_text(cell, f"Took back C4-{destination}")
+    assert "ply 0" in panel_text(cell)
     undone = pixels(canvas)
-    assert changed_near(played, undone, twin, "g13")
+    assert changed_near(played, undone, twin, "C4")
     page.screenshot(path=str(SHOTS / "paris-undone.png"))
 
 
@@ -129,8 +131,8 @@ def test_switching_the_protection_reading_changes_the_verdict(lab: str, page: An
     assert "SP-16" in panel_text(cell) and "adjacent" in panel_text(cell)
     page.screenshot(path=str(SHOTS / "figure-b-refused.png"))
     # Switch the reading with the protection selector: the same capture is now legal.
-    selector = cell.locator(".widget-dropdown", has_text="Protected pieces").locator("select")
-    selector.select_option(label="reach-any-army · stated *")
+    selector = cell.locator(".siege-option", has_text="Protected pieces").locator("select")
+    selector.select_option(label="another attacker could move there · stated · default")
     wait_text(cell, "Rules now")
     click(canvas, twin, "k7")
     wait_text(cell, "The garrison soldier on k7")
