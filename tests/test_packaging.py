@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -45,17 +49,136 @@ def _readme_commands() -> list[str]:
 
 
 def test_readme_has_two_quickstart_commands() -> None:
+    # Both are scripts that make the project's own virtual environment, so they work where
+    # `pip install` into the system's Python is refused (Debian, Ubuntu) and as root.
     main, tests = _readme_commands()
-    assert "pip install" in main and "jupyterlab" in main and "notebooks/" in main
-    assert "pip install" in tests and "pytest" in tests
-    notebook = re.search(r"(notebooks/\S+\.ipynb)", main)
+    assert main == "bash scripts/notebooks"
+    assert tests == "bash scripts/tests"
+    notebooks = (ROOT / "scripts" / "notebooks").read_text()
+    assert "install_project classroom" in notebooks and "-m jupyterlab" in notebooks
+    notebook = re.search(r"(notebooks/\S+\.ipynb)", notebooks)
     assert notebook and (ROOT / notebook.group(1)).is_file()
+    script = (ROOT / "scripts" / "tests").read_text()
+    assert "install_project test" in script and "need_chromium" in script
+    assert 'exec "$VENV/bin/python" -m pytest "$@"' in script
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:
     _, tests = _readme_commands()
     lines = [ln.strip() for ln in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert tests in lines
+    commands = [ln for ln in lines if ln and not ln.startswith(("#", "set ", "cd ", "export "))]
+    assert commands == [tests]
+
+
+SCRIPTS = ["notebooks", "tests", "classroom"]
+
+
+def test_scripts_are_strict_bash() -> None:
+    for name in SCRIPTS:
+        path = ROOT / "scripts" / name
+        lines = path.read_text().splitlines()
+        assert lines[0] == "#!/usr/bin/env bash", name
+        assert "set -euo pipefail" in lines, name
+        assert os.access(path, os.X_OK), f"scripts/{name} is not executable"
+    for path in [ROOT / ".ci" / "run", *(ROOT / "scripts").iterdir()]:
+        subprocess.run(["bash", "-n", str(path)], check=True)
+
+
+def _bash(script: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in bash after sourcing scripts/_setup.sh (no root powers: no apt-get)."""
+    prelude = f"source {ROOT / 'scripts' / '_setup.sh'}; can_apt() {{ false; }}\n"
+    clean = {k: v for k, v in os.environ.items() if k not in ("CI", "SIEGE_NB_BROWSER")}
+    return subprocess.run(
+        ["bash", "-c", prelude + script],
+        capture_output=True,
+        text=True,
+        env={**clean, **(env or {})},
+        check=False,
+    )
+
+
+def test_a_missing_browser_is_loud_unless_the_reader_opts_out(tmp_path: Path) -> None:
+    check = f"CHROMIUM={tmp_path / 'no-chromium'}; need_chromium; echo went-on"
+    fails = _bash(check)
+    assert fails.returncode == 1 and "went-on" not in fails.stdout
+    assert "sudo apt-get install chromium" in fails.stderr
+    assert "SIEGE_NB_BROWSER=skip" in fails.stderr
+    skips = _bash(check, {"SIEGE_NB_BROWSER": "skip"})
+    assert skips.returncode == 0 and "went-on" in skips.stdout
+    assert "browser tests will be skipped" in skips.stderr
+    for env in ({"CI": "true"}, {"CI": "true", "SIEGE_NB_BROWSER": "skip"}):
+        in_ci = _bash(check, env)
+        assert in_ci.returncode == 1 and "went-on" not in in_ci.stdout, env
+    present = _bash("CHROMIUM=/bin/sh; need_chromium; echo went-on")
+    assert present.returncode == 0 and present.stderr == ""
+
+
+def test_the_browser_suite_skips_only_when_asked() -> None:
+    from browser.conftest import browser_check
+
+    assert browser_check({}, True, True) == ("run", "")
+    for env in ({}, {"CI": "true"}, {"CI": "1"}):
+        verdict, reason = browser_check(env, False, True)
+        assert verdict == "error" and "apt-get install chromium" in reason, env
+        assert browser_check(env, True, False)[0] == "error", env
+    verdict, reason = browser_check({"SIEGE_NB_BROWSER": "skip"}, False, True)
+    assert verdict == "skip" and "SIEGE_NB_BROWSER=skip" in reason and "chromium" in reason
+    assert browser_check({"CI": "true", "SIEGE_NB_BROWSER": "skip"}, True, True)[0] == "error"
+    assert browser_check({"CI": "false"}, False, True)[0] == "error"
+
+
+def test_the_scripts_install_only_when_something_changed(tmp_path: Path) -> None:
+    # A stand-in for the environment's Python that only logs the pip calls it gets.
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    log = tmp_path / "pip.log"
+    fake = venv / "bin" / "python"
+    fake.write_text(f'#!/usr/bin/env bash\n[ "$1" = -m ] && echo "$*" >> {log}\nexit 0\n')
+    fake.chmod(0o755)
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[project]\nname = 'x'\n")
+    steps = f"ROOT={tmp_path}; VENV={venv}; make_venv; install_project"
+    for extra in ("test", "test", "classroom", "test"):
+        assert _bash(f"{steps} {extra}").returncode == 0
+    calls = log.read_text().splitlines()
+    assert len(calls) == 2 and calls[0].endswith("[test]") and calls[1].endswith("[classroom]")
+    pyproject.write_text("[project]\nname = 'x'\nversion = '2'\n")
+    assert _bash(f"{steps} test").returncode == 0
+    assert len(log.read_text().splitlines()) == 3
+
+
+def test_the_notebooks_script_starts_the_environments_jupyterlab(tmp_path: Path) -> None:
+    # A copy of the project whose .venv is already filled (the stamp says so), with a Python
+    # that runs the real one but only prints what it would start.
+    shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    fake = venv / "bin" / "python"
+    fake.write_text(
+        "#!/usr/bin/env bash\n"
+        'if [ "$1 $2" = "-m jupyterlab" ]; then\n'
+        '    echo "$@ PREFER=$JUPYTER_PREFER_ENV_PATH"; exit 0\n'
+        "fi\n"
+        f'exec {sys.executable} "$@"\n'
+    )
+    fake.chmod(0o755)
+    digest = hashlib.sha256((tmp_path / "pyproject.toml").read_bytes()).hexdigest()
+    (venv / "siege_nb-installed").write_text(f"{digest} {tmp_path}\nclassroom\n")
+    run = subprocess.run(
+        ["bash", str(tmp_path / "scripts" / "notebooks"), "--no-browser"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    args = run.stdout.split()
+    assert args[:3] == ["-m", "jupyterlab", "notebooks/01-start-here.ipynb"]
+    assert "--no-browser" in args and "PREFER=1" in args
+    assert ("--allow-root" in args) == (os.geteuid() == 0)
+    overrides = json.loads((venv / "share/jupyter/lab/settings/overrides.json").read_text())
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["windowingMode"] == "defer"
 
 
 def test_engine_runs_without_matplotlib_or_ipywidgets() -> None:
