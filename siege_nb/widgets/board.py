@@ -12,13 +12,12 @@ from siege_nb.ai.base import TEAMS, demand_available, team_of
 from siege_nb.games.base import Game, IllegalMove, Move, Verdict, group_readings
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
-from siege_nb.render import Highlights, key_size
+from siege_nb.render import Highlights
 from siege_nb.rules import RuleSet, rule_heading
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
-    SIZES,
     BoardCanvas,
-    CanvasHost,
+    SizedBoard,
     Space,
     fit_board,
 )
@@ -52,7 +51,7 @@ SIDE_PX = 400
 PANEL = "font-size: 15px; line-height: 1.45"
 
 
-class BoardWidget(CanvasHost, w.HBox):
+class BoardWidget(SizedBoard, w.HBox):
     """A clickable board with a side panel, undo/redo/reset and rule selectors.
 
     Click a piece of the side to move: its legal destinations are marked in green (captures
@@ -102,9 +101,6 @@ class BoardWidget(CanvasHost, w.HBox):
         self.message = w.HTML(layout=w.Layout(width="auto", min_height="120px"))
         self.status.add_class(PANEL_CLASS)
         self.message.add_class(PANEL_CLASS)
-        # "normal" or "large" (see set_size); page: the widget is the whole page (an app).
-        self._size = "normal"
-        self._page = False
         fitted, beside = fit_board(game.board, DEFAULT_SPACE, beside=SIDE_PX)
         self.board_canvas = BoardCanvas(
             fitted,
@@ -113,23 +109,7 @@ class BoardWidget(CanvasHost, w.HBox):
             error_prefix="Something went wrong: ",
             on_space=self._fit,
         )
-        self.size_button = w.ToggleButton(
-            value=False,
-            description="Large board",
-            icon="expand",
-            tooltip="The board as large as the screen, for a projector; the panel goes below",
-            layout=w.Layout(width="auto"),
-        )
-        self.size_button.observe(self._on_size_button, names="value")
-        self._key = False
-        self.key_button = w.ToggleButton(
-            value=False,
-            description="Key",
-            icon="list",
-            tooltip="What the shapes, colours and marks on the board mean",
-            layout=w.Layout(width="auto"),
-        )
-        self.key_button.observe(self._on_key_button, names="value")
+        self._make_toggles("the panel")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back a move")
         self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Replay a move")
         self.reset_button = w.Button(
@@ -208,55 +188,6 @@ class BoardWidget(CanvasHost, w.HBox):
         self._after_action(in_event=False)
         return played
 
-    def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
-        """Size the board for a notebook (``"normal"``) or a projector (``"large"``); the
-        *Large board* toggle does the same.
-
-        Normal: the board fits the visible height of the page and the width of the output,
-        with the panel beside it where there is room, else below. Large: the board takes the
-        whole visible height and width, the panel goes below, and the page scrolls to the
-        board. ``page=True`` is for a widget that is the whole page (the classroom app): the
-        normal board also fits below whatever stands above it. The size follows the window
-        whenever it changes.
-
-        >>> board = BoardWidget("pyramid-siege")
-        >>> board.set_size("large"); board.size_button.value
-        True
-        """
-        if size not in SIZES:
-            raise ValueError(f"size is one of {', '.join(SIZES)}, not {size!r}")
-        if page is not None:
-            self._page = page
-        changed, self._size = size != self._size, size
-        self.size_button.value = size == "large"  # no-op when the toggle asked for it
-        self._fit()
-        if changed:
-            self.board_canvas.scroll_into_view()
-
-    @property
-    def size(self) -> str:
-        """The board's size: ``"normal"`` or ``"large"`` (see :meth:`set_size`)."""
-        return self._size
-
-    def set_key(self, shown: bool = True) -> None:
-        """Show or hide the key beside the board: the pieces' shapes by rank and army, what
-        each mark means, the last-move arrow and the rules behind the marks; the *Key*
-        toggle does the same. The board shrinks to make room for it.
-
-        >>> board = BoardWidget("belagerung")
-        >>> board.set_key(True); board.view.legend_shown(), board.key_button.value
-        (True, True)
-        """
-        self._key = bool(shown)
-        self.key_button.value = self._key  # no-op when the toggle asked for it
-        self.board_canvas.set_legend("right" if self._key else False)
-        self._fit()
-
-    @guarded
-    def _on_key_button(self, change: dict[str, Any]) -> None:
-        if bool(change["new"]) != self._key:
-            self.set_key(bool(change["new"]))
-
     def set_rules(self, preset: str | None = None, **changes: Any) -> None:
         """Switch the preset and/or options; the game is rebuilt under the new rules."""
         self._rebuild(preset or self.game.rules.preset, changes)
@@ -273,12 +204,6 @@ class BoardWidget(CanvasHost, w.HBox):
             self._handle(node)
             self._after_action(in_event=True)
 
-    @guarded
-    def _on_size_button(self, change: dict[str, Any]) -> None:
-        wanted = "large" if change["new"] else "normal"
-        if wanted != self._size:
-            self.set_size(wanted)
-
     def _fit(self, space: Space | None = None) -> None:
         """Size the board for the space the browser reported (or the last one) and put the
         panel beside or below it."""
@@ -288,10 +213,13 @@ class BoardWidget(CanvasHost, w.HBox):
             beside=SIDE_PX,
             size=self._size,
             page=self._page,
-            key=key_size(self.game.game, "right") if self._key else None,
+            key=self._key_room(),
         )
         self._place_side(beside)
         self.board_canvas.resize(fitted)
+
+    def _key_game(self) -> str:
+        return self.game.game
 
     def _place_side(self, beside: bool) -> None:
         layout = self.side.layout

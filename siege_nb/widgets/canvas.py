@@ -28,9 +28,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
-from siege_nb.render import BoardView, Highlights, figure_size
+from siege_nb.render import BoardView, Highlights, figure_size, key_size
 from siege_nb.render.layout import KeySize
-from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, png_of
+from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, guarded, png_of
 
 __all__ = [
     "DEFAULT_SPACE",
@@ -503,3 +503,105 @@ class CanvasHost:
     def to_png(self, dpi: int = 100) -> bytes:
         """The board(s) as shown now, as PNG bytes (for slides and tests)."""
         return self.board_canvas.to_png(dpi)
+
+
+class SizedBoard(CanvasHost):
+    """The *Large board* and *Key* toggles of a widget with one board, and what they do.
+
+    A widget calls :meth:`_make_toggles` once (after ``self.board_canvas`` exists) and writes
+    ``_fit(space=None)``, which sizes its board for the space with :meth:`_key_room`, and
+    ``_key_game()``, the game whose key is shown.
+    """
+
+    _size: str
+    _page: bool
+    _key: bool
+    size_button: w.ToggleButton
+    key_button: w.ToggleButton
+
+    def _make_toggles(self, below: str) -> None:
+        """Make the two toggles; ``below`` names what goes under a large board."""
+        self._size, self._page, self._key = "normal", False, False
+        self.size_button = w.ToggleButton(
+            value=False,
+            description="Large board",
+            icon="expand",
+            tooltip=f"The board as large as the screen, for a projector; {below} goes below",
+            layout=w.Layout(width="auto"),
+        )
+        self.size_button.observe(self._on_size_button, names="value")
+        self.key_button = w.ToggleButton(
+            value=False,
+            description="Key",
+            icon="list",
+            tooltip="What the shapes, colours and marks on the board mean",
+            layout=w.Layout(width="auto"),
+        )
+        self.key_button.observe(self._on_key_button, names="value")
+
+    def _fit(self, space: Space | None = None) -> None:
+        raise NotImplementedError
+
+    def _key_game(self) -> str:
+        raise NotImplementedError
+
+    def _key_room(self) -> KeySize | None:
+        """The room the key takes beside the board (``None`` while it is hidden)."""
+        return key_size(self._key_game(), "right") if self._key else None
+
+    def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
+        """Size the board for a notebook (``"normal"``) or a projector (``"large"``); the
+        *Large board* toggle does the same.
+
+        Normal: the board fits the visible height of the page and the width of the output,
+        with the panel beside it where there is room, else below. Large: the board takes the
+        whole visible height and width, the panel goes below, and the page scrolls to the
+        board. ``page=True`` is for a widget that is the whole page (the classroom app): the
+        normal board also fits below whatever stands above it. The size follows the window
+        whenever it changes.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("pyramid-siege")
+        >>> board.set_size("large"); board.size_button.value
+        True
+        """
+        if size not in SIZES:
+            raise ValueError(f"size is one of {', '.join(SIZES)}, not {size!r}")
+        if page is not None:
+            self._page = page
+        changed, self._size = size != self._size, size
+        self.size_button.value = size == "large"  # no-op when the toggle asked for it
+        self._fit()
+        if changed:
+            self.board_canvas.scroll_into_view()
+
+    @property
+    def size(self) -> str:
+        """The board's size: ``"normal"`` or ``"large"`` (see :meth:`set_size`)."""
+        return self._size
+
+    def set_key(self, shown: bool = True) -> None:
+        """Show or hide the key beside the board: the pieces' shapes by rank and army, what
+        each mark means, the last-move arrow and the rules behind the marks; the *Key*
+        toggle does the same. The board shrinks to make room for it.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("belagerung")
+        >>> board.set_key(True); board.view.legend_shown(), board.key_button.value
+        (True, True)
+        """
+        self._key = bool(shown)
+        self.key_button.value = self._key  # no-op when the toggle asked for it
+        self.board_canvas.set_legend("right" if self._key else False)
+        self._fit()
+
+    @guarded
+    def _on_size_button(self, change: dict[str, Any]) -> None:
+        wanted = "large" if change["new"] else "normal"
+        if wanted != self._size:
+            self.set_size(wanted)
+
+    @guarded
+    def _on_key_button(self, change: dict[str, Any]) -> None:
+        if bool(change["new"]) != self._key:
+            self.set_key(bool(change["new"]))

@@ -8,9 +8,9 @@ import ipywidgets as w
 
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
-from siege_nb.rules import GAMES, presets
+from siege_nb.rules import GAMES, presets, title
 from siege_nb.widgets.board import BoardWidget
-from siege_nb.widgets.common import escape, guarded
+from siege_nb.widgets.common import escape, guarded, preset_name
 from siege_nb.widgets.scenario import ScenarioLibrary
 
 __all__ = ["Classroom"]
@@ -36,9 +36,12 @@ class Classroom(w.VBox):
         self, game: str = "siege-of-paris", preset: str = "default", players: int = 2
     ) -> None:
         self.last_error: Exception | None = None
-        self.game_chooser = w.Dropdown(options=list(GAMES), value=game, description="game")
+        # Reader names in the lists; the values stay the keys the API takes.
+        self.game_chooser = w.Dropdown(
+            options=[(title(g), g) for g in GAMES], value=game, description="Game"
+        )
         self.preset_chooser = w.Dropdown(
-            options=list(presets(game)), value=preset, description="preset"
+            options=_preset_choices(game), value=preset, description="Rules of"
         )
         self.players = players
         self.new_button = w.Button(description="New game", icon="play", button_style="primary")
@@ -99,7 +102,7 @@ class Classroom(w.VBox):
 
     @guarded
     def _on_game(self, change: dict[str, Any]) -> None:
-        self.preset_chooser.options = list(presets(change["new"]))
+        self.preset_chooser.options = _preset_choices(change["new"])
         self.preset_chooser.value = "default"
 
     @guarded
@@ -109,3 +112,12 @@ class Classroom(w.VBox):
     def _show_error(self, err: Exception) -> None:
         self.last_error = err
         self.message.value = f"<span style='color:#D55E00'>{escape(err)}</span>"
+
+
+def _preset_choices(game: str) -> list[tuple[str, str]]:
+    """The presets of ``game`` as (reader name, key) pairs for a dropdown."""
+    return [(_capital(preset_name(game, p)), p) for p in presets(game)]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

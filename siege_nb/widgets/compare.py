@@ -226,7 +226,7 @@ class RuleComparer(CanvasHost, w.VBox):
 
     def _caption(self, g: Game) -> str:
         choice = g.rules.choice(self.option.name)
-        return f"{choice.label}\n({choice.attribution.tag})"
+        return f"{choice.words}\n({choice.attribution.tag})"
 
     def _shown_caption(self, panel: int) -> str:
         """Board ``panel``'s caption as drawn: wrapped to the board's width."""

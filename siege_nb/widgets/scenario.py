@@ -13,9 +13,8 @@ from siege_nb.render import Highlights
 from siege_nb.rules import format_value
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
-    SIZES,
     BoardCanvas,
-    CanvasHost,
+    SizedBoard,
     Space,
     fit_board,
 )
@@ -44,7 +43,7 @@ class Step:
     mark: Sequence[str] = ()
 
 
-class ScenarioPlayer(CanvasHost, w.VBox):
+class ScenarioPlayer(SizedBoard, w.VBox):
     """Previous/Next through a list of :class:`Step` objects; the board is updated in place
     (rebuilt only when a step shows a different board). The board fits the space the page
     gives it, with the text beside or below; ``set_size("large")`` (or the *Large board*
@@ -67,8 +66,6 @@ class ScenarioPlayer(CanvasHost, w.VBox):
         )
         self.counter = w.HTML()
         self.text = w.HTML(layout=w.Layout(width="auto"))
-        self._size = "normal"
-        self._page = False
         # The figure is sized for the first step's board even if a later step shows another.
         fitted, beside = fit_board(self.steps[0].game.board, DEFAULT_SPACE, beside=TEXT_PX)
         self.board_canvas = BoardCanvas(fitted, message=self.text, on_space=self._fit)
@@ -76,16 +73,9 @@ class ScenarioPlayer(CanvasHost, w.VBox):
         self.next_button = w.Button(description="Next", icon="arrow-right")
         self.prev_button.on_click(self._on_prev)
         self.next_button.on_click(self._on_next)
-        self.size_button = w.ToggleButton(
-            value=False,
-            description="Large board",
-            icon="expand",
-            tooltip="The board as large as the screen, for a projector; the text goes below",
-            layout=w.Layout(width="auto"),
-        )
-        self.size_button.observe(self._on_size_button, names="value")
+        self._make_toggles("the text")
         controls = w.HBox(
-            [self.prev_button, self.next_button, self.counter, self.size_button],
+            [self.prev_button, self.next_button, self.counter, self.size_button, self.key_button],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.side = w.VBox([self.title, controls, self.text])
@@ -117,32 +107,6 @@ class ScenarioPlayer(CanvasHost, w.VBox):
             steps.append(Step(game, text, title=step.title, explore=step.explore, mark=step.mark))
         return cls(steps, title=scenario.title)
 
-    def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
-        """Size the board for a notebook (``"normal"``) or a projector (``"large"``: the
-        whole visible height and width, the text below, the page scrolled to the board).
-        ``page=True`` is for a player that is the whole page (the classroom app). See
-        :meth:`siege_nb.BoardWidget.set_size`."""
-        if size not in SIZES:
-            raise ValueError(f"size is one of {', '.join(SIZES)}, not {size!r}")
-        if page is not None:
-            self._page = page
-        changed, self._size = size != self._size, size
-        self.size_button.value = size == "large"
-        self._fit()
-        if changed:
-            self.board_canvas.scroll_into_view()
-
-    @property
-    def size(self) -> str:
-        """The board's size: ``"normal"`` or ``"large"`` (see :meth:`set_size`)."""
-        return self._size
-
-    @guarded
-    def _on_size_button(self, change: dict[str, Any]) -> None:
-        wanted = "large" if change["new"] else "normal"
-        if wanted != self._size:
-            self.set_size(wanted)
-
     def _fit(self, space: Space | None = None) -> None:
         """Size the board for the space the browser reported (or the last one)."""
         fitted, beside = fit_board(
@@ -151,9 +115,13 @@ class ScenarioPlayer(CanvasHost, w.VBox):
             beside=TEXT_PX,
             size=self._size,
             page=self._page,
+            key=self._key_room(),
         )
         self._place_side(beside)
         self.board_canvas.resize(fitted)
+
+    def _key_game(self) -> str:
+        return self.steps[0].game.game
 
     def _place_side(self, beside: bool) -> None:
         layout = self.side.layout
