@@ -32,3 +32,17 @@ def test_the_scenario_player_key_follows_its_toggle_across_steps() -> None:
     assert player.view.legend_shown()
     player.key_button.value = False
     assert not player.view.legend_shown()
+
+
+def test_the_rule_comparer_shows_one_key_below_its_boards() -> None:
+    cmp = sn.RuleComparer(
+        {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"},
+        "protection",
+        piece="k7",
+    )
+    assert cmp.key.layout.display == "none" and not cmp.key.value
+    cmp.key_button.value = True
+    assert cmp.key.layout.display != "none" and bytes(cmp.key.value).startswith(b"\x89PNG")
+    assert cmp.key in cmp.children
+    cmp.set_key(False)
+    assert cmp.key.layout.display == "none" and not cmp.key_button.value

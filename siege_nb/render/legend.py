@@ -37,6 +37,7 @@ __all__ = [
     "KeyContent",
     "fit_key",
     "key_content",
+    "key_png",
     "key_size",
     "rule_words",
     "text_width",
@@ -529,3 +530,25 @@ class Key:
         self.ax.set_visible(visible)
         self.ax.set_in_layout(visible)
         self.set_rules(self._rules)
+
+
+def key_png(game: str, side: Side = "below", dpi: int = 100) -> bytes:
+    """The key of ``game`` alone, as a PNG picture (for a widget that shows several boards
+    and one key for all of them). ``side`` chooses its shape: ``"below"`` lays it out in
+    columns, ``"right"`` in one tall column.
+
+    >>> key_png("pyramid-siege")[:4]
+    b'\\x89PNG'
+    """
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    size = key_size(game, side)
+    fig = Figure(figsize=(size.width, size.height), dpi=dpi)
+    FigureCanvasAgg(fig)
+    Key(fig.add_axes((0.0, 0.0, 1.0, 1.0)), game, side)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
+    return buffer.getvalue()

@@ -12,6 +12,7 @@ import ipywidgets as w
 from siege_nb.games.base import Game
 from siege_nb.games.registry import new_game
 from siege_nb.render import Highlights, figure_size
+from siege_nb.render.legend import key_png
 from siege_nb.rules import RuleSet
 from siege_nb.rules import option as find_option
 from siege_nb.widgets.canvas import (
@@ -201,7 +202,23 @@ class RuleComparer(CanvasHost, w.VBox):
         )
         self.selected: str | None = None
         self.selectors: RuleSelectors | None = None
-        parts: list[Any] = [self.board_canvas.probe, self.canvas, self.table]
+        # One key for all the boards, below them, shown by the Key toggle.
+        self.key_button = w.ToggleButton(
+            value=False,
+            description="Key",
+            icon="list",
+            tooltip="What the shapes, colours and marks on the boards mean",
+            layout=w.Layout(width="auto"),
+        )
+        self.key = w.Image(format="png", layout=w.Layout(display="none", max_width="100%"))
+        self.key_button.observe(self._on_key_button, names="value")
+        parts: list[Any] = [
+            self.board_canvas.probe,
+            self.canvas,
+            self.key_button,
+            self.key,
+            self.table,
+        ]
         if selectors:
             self.selectors = RuleSelectors(self.games[0].rules, self._on_rules, exclude=(opt.name,))
             parts.append(self.selectors)
@@ -210,6 +227,18 @@ class RuleComparer(CanvasHost, w.VBox):
             self.select(piece)
         else:
             self._render(in_event=False)
+
+    def set_key(self, shown: bool = True) -> None:
+        """Show or hide the key below the boards (one for all of them: the shapes, the marks
+        and the last-move arrow); the *Key* toggle does the same."""
+        if shown and not self.key.value:
+            self.key.value = key_png(self.games[0].game, "below")
+        self.key.layout.display = None if shown else "none"
+        self.key_button.value = bool(shown)  # no-op when the toggle asked for it
+
+    @guarded
+    def _on_key_button(self, change: dict[str, Any]) -> None:
+        self.set_key(bool(change["new"]))
 
     def _layout(self, space: Space) -> Grid:
         captions = [self._caption(g) for g in self.games]
