@@ -18,7 +18,6 @@ from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
     SizedBoard,
-    Space,
     fit_board,
 )
 from siege_nb.widgets.common import (
@@ -68,6 +67,8 @@ class BoardWidget(SizedBoard, w.HBox):
     >>> board.click("g5"); board.game.last_move.text
     'C0-g5'
     """
+
+    SIDE_PX = SIDE_PX
 
     def __init__(
         self,
@@ -204,28 +205,8 @@ class BoardWidget(SizedBoard, w.HBox):
             self._handle(node)
             self._after_action(in_event=True)
 
-    def _fit(self, space: Space | None = None) -> None:
-        """Size the board for the space the browser reported (or the last one) and put the
-        panel beside or below it."""
-        fitted, beside = fit_board(
-            self.game.board,
-            space or self.board_canvas.space,
-            beside=SIDE_PX,
-            size=self._size,
-            page=self._page,
-            key=self._key_room(),
-        )
-        self._place_side(beside)
-        self.board_canvas.resize(fitted)
-
-    def _key_game(self) -> str:
-        return self.game.game
-
-    def _place_side(self, beside: bool) -> None:
-        layout = self.side.layout
-        layout.width = f"{SIDE_PX}px" if beside else "100%"
-        layout.max_width = None if beside else "760px"
-        layout.padding = "0 0 0 12px" if beside else "12px 0 0 0"
+    def _sized_game(self) -> Game:
+        return self.game
 
     @guarded
     def _on_computer(self, _: Any = None) -> None:

@@ -518,6 +518,8 @@ class SizedBoard(CanvasHost):
     _key: bool
     size_button: w.ToggleButton
     key_button: w.ToggleButton
+    side: w.Box  # the panel beside (or below) the board
+    SIDE_PX: int = 400  # the panel's width when it stands beside the board
 
     def _make_toggles(self, below: str) -> None:
         """Make the two toggles; ``below`` names what goes under a large board."""
@@ -539,15 +541,30 @@ class SizedBoard(CanvasHost):
         )
         self.key_button.observe(self._on_key_button, names="value")
 
+    def _sized_game(self) -> Game:
+        """The game whose board the figure is sized for."""
+        raise NotImplementedError
+
     def _fit(self, space: Space | None = None) -> None:
-        raise NotImplementedError
+        """Size the board (and its key) for the space the browser reported (or the last
+        one) and put the panel beside or below it."""
+        game = self._sized_game()
+        fitted, beside = fit_board(
+            game.board,
+            space or self.board_canvas.space,
+            beside=self.SIDE_PX,
+            size=self._size,
+            page=self._page,
+            key=key_size(game.game, "right") if self._key else None,
+        )
+        self._place_side(beside)
+        self.board_canvas.resize(fitted)
 
-    def _key_game(self) -> str:
-        raise NotImplementedError
-
-    def _key_room(self) -> KeySize | None:
-        """The room the key takes beside the board (``None`` while it is hidden)."""
-        return key_size(self._key_game(), "right") if self._key else None
+    def _place_side(self, beside: bool) -> None:
+        layout = self.side.layout
+        layout.width = f"{self.SIDE_PX}px" if beside else "100%"
+        layout.max_width = None if beside else "760px"
+        layout.padding = "0 0 0 12px" if beside else "12px 0 0 0"
 
     def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
         """Size the board for a notebook (``"normal"``) or a projector (``"large"``); the

@@ -15,7 +15,6 @@ from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
     SizedBoard,
-    Space,
     fit_board,
 )
 from siege_nb.widgets.common import escape, explore_highlights, guarded, markdown
@@ -55,6 +54,8 @@ class ScenarioPlayer(SizedBoard, w.VBox):
     >>> player.next(); player.index
     1
     """
+
+    SIDE_PX = TEXT_PX
 
     def __init__(self, steps: Sequence[Step], title: str = "") -> None:
         if not steps:
@@ -107,27 +108,9 @@ class ScenarioPlayer(SizedBoard, w.VBox):
             steps.append(Step(game, text, title=step.title, explore=step.explore, mark=step.mark))
         return cls(steps, title=scenario.title)
 
-    def _fit(self, space: Space | None = None) -> None:
-        """Size the board for the space the browser reported (or the last one)."""
-        fitted, beside = fit_board(
-            self.steps[0].game.board,
-            space or self.board_canvas.space,
-            beside=TEXT_PX,
-            size=self._size,
-            page=self._page,
-            key=self._key_room(),
-        )
-        self._place_side(beside)
-        self.board_canvas.resize(fitted)
-
-    def _key_game(self) -> str:
-        return self.steps[0].game.game
-
-    def _place_side(self, beside: bool) -> None:
-        layout = self.side.layout
-        layout.width = f"{TEXT_PX}px" if beside else "100%"
-        layout.max_width = None if beside else "760px"
-        layout.padding = "0 0 0 12px" if beside else "12px 0 0 0"
+    def _sized_game(self) -> Game:
+        # The figure is sized for the first step's board even if a later step shows another.
+        return self.steps[0].game
 
     def go(self, index: int) -> None:
         """Show step ``index`` (clamped to the scenario)."""
