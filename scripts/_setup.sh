@@ -89,26 +89,38 @@ install_project() {
     fi
 }
 
-# The browser tests need Chromium. As root it is installed here; otherwise a missing browser is
-# an error, unless the reader opts out with SIEGE_NB_BROWSER=skip (never in CI), in which case
+# The browser tests need Chromium, and Playwright's driver needs libatomic (a minimal Debian
+# lacks it). As root they are installed here; otherwise a missing one is an error, unless the
+# reader opts out with SIEGE_NB_BROWSER=skip (never in CI), in which case
 # tests/browser/conftest.py skips those tests and says so.
+have_libatomic() { ldconfig -p 2> /dev/null | grep -q 'libatomic\.so\.1'; }
+
+browser_packages() {
+    [ -x "$CHROMIUM" ] || echo chromium
+    have_libatomic || echo libatomic1
+}
+
 need_chromium() {
     local opt_out=${SIEGE_NB_BROWSER:-}
     if in_ci && [ "$opt_out" = skip ]; then
         die "SIEGE_NB_BROWSER=skip is not allowed in CI: the browser tests must run there"
     fi
-    if [ -x "$CHROMIUM" ]; then
+    local missing
+    missing=$(browser_packages | tr '\n' ' ')
+    missing=${missing% }
+    if [ -z "$missing" ]; then
         return
     fi
     if [ "$opt_out" = skip ]; then
-        say "SIEGE_NB_BROWSER=skip: the browser tests will be skipped ($CHROMIUM is missing)"
+        say "SIEGE_NB_BROWSER=skip: the browser tests will be skipped (missing: $missing)"
         return
     fi
     if can_apt; then
-        apt_install chromium
-        [ -x "$CHROMIUM" ] && return
+        # shellcheck disable=SC2086 # one word per package
+        apt_install $missing
+        [ -x "$CHROMIUM" ] && have_libatomic && return
         # Ubuntu's apt installs Chromium as a snap, elsewhere.
-        die "apt-get installed chromium, but $CHROMIUM is still missing (on Ubuntu: run the browser tests on Debian, or set SIEGE_NB_BROWSER=skip)"
+        die "apt-get installed $missing, but $CHROMIUM or libatomic is still missing (on Ubuntu: run the browser tests on Debian, or set SIEGE_NB_BROWSER=skip)"
     fi
-    die "the browser tests need $CHROMIUM: run 'sudo apt-get install chromium' (or set SIEGE_NB_BROWSER=skip to run the other tests)"
+    die "the browser tests need $missing: run 'sudo apt-get install $missing' (or set SIEGE_NB_BROWSER=skip to run the other tests)"
 }

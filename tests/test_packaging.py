@@ -114,6 +114,16 @@ def test_a_missing_browser_is_loud_unless_the_reader_opts_out(tmp_path: Path) ->
     assert present.returncode == 0 and present.stderr == ""
 
 
+def test_a_missing_libatomic_is_named_with_the_browser(tmp_path: Path) -> None:
+    # Playwright's driver needs libatomic, which a minimal Debian lacks (seen in a debootstrap).
+    check = "have_libatomic() { false; }; CHROMIUM=/bin/sh; need_chromium; echo went-on"
+    fails = _bash(check)
+    assert fails.returncode == 1 and "went-on" not in fails.stdout
+    assert "sudo apt-get install libatomic1" in fails.stderr
+    both = _bash(f"have_libatomic() {{ false; }}; CHROMIUM={tmp_path / 'none'}; need_chromium")
+    assert "sudo apt-get install chromium libatomic1" in both.stderr
+
+
 def test_the_browser_suite_skips_only_when_asked() -> None:
     from browser.conftest import browser_check
 
