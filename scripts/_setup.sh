@@ -93,7 +93,12 @@ install_project() {
 # lacks it). As root they are installed here; otherwise a missing one is an error, unless the
 # reader opts out with SIEGE_NB_BROWSER=skip (never in CI), in which case
 # tests/browser/conftest.py skips those tests and says so.
-have_libatomic() { ldconfig -p 2> /dev/null | grep -q 'libatomic\.so\.1'; }
+have_libatomic() {
+    # ldconfig lives in /sbin, which is not on a normal user's PATH on Debian.
+    local ldconfig
+    ldconfig=$(command -v ldconfig || echo /sbin/ldconfig)
+    "$ldconfig" -p 2> /dev/null | grep -q 'libatomic\.so\.1'
+}
 
 browser_packages() {
     [ -x "$CHROMIUM" ] || echo chromium
