@@ -12,7 +12,7 @@ itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -26,7 +26,7 @@ from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
 from siege_nb.games.base import Game, Move
-from siege_nb.games.catalogue import CATALOGUE, game_info
+from siege_nb.games.catalogue import game_info
 from siege_nb.render.extent import Extent
 from siege_nb.render.families import Family, family_of
 from siege_nb.render.layout import DEFAULT_BOX, KEY_GAP, KeySize, Rect, figure_size, place
@@ -46,7 +46,6 @@ from siege_nb.render.style import (
 )
 
 __all__ = [
-    "GAME_TITLES",
     "BoardView",
     "Highlights",
     "explore_highlights",
@@ -60,25 +59,6 @@ CAPTION_SIZE = 15.0  # the caption's type size (points) where the figure is wide
 NAME_GAP = 0.42
 # The padding of a tag's box, as a fraction of its type size.
 LABEL_PAD = 0.2
-
-
-class _Titles(Mapping[str, str]):
-    """Each game's title, read from the catalogue on every lookup (it keeps no table)."""
-
-    def __getitem__(self, name: str) -> str:
-        if name not in CATALOGUE:
-            raise KeyError(name)
-        return game_info(name).title
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(CATALOGUE)
-
-    def __len__(self) -> int:
-        return len(CATALOGUE)
-
-
-# Kept for callers that look titles up by game name; the titles live in the catalogue.
-GAME_TITLES: Mapping[str, str] = _Titles()
 
 
 @dataclass

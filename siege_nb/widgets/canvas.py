@@ -37,10 +37,12 @@ __all__ = [
     "SIZES",
     "BoardCanvas",
     "CanvasHost",
+    "SizedBoard",
     "Space",
     "SpaceProbe",
     "board_key",
     "fit_board",
+    "key_toggle",
 ]
 
 # Axes of a one-board canvas, as fractions of the figure: a thin margin and room for the
@@ -505,12 +507,23 @@ class CanvasHost:
         return self.board_canvas.to_png(dpi)
 
 
+def key_toggle(what: str = "board") -> w.ToggleButton:
+    """The *Key* toggle button every widget shows (``what``: "board" or "boards")."""
+    return w.ToggleButton(
+        value=False,
+        description="Key",
+        icon="list",
+        tooltip=f"What the shapes, colours and marks on the {what} mean",
+        layout=w.Layout(width="auto"),
+    )
+
+
 class SizedBoard(CanvasHost):
     """The *Large board* and *Key* toggles of a widget with one board, and what they do.
 
-    A widget calls :meth:`_make_toggles` once (after ``self.board_canvas`` exists) and writes
-    ``_fit(space=None)``, which sizes its board for the space with :meth:`_key_room`, and
-    ``_key_game()``, the game whose key is shown.
+    A widget calls :meth:`_make_toggles` once (after ``self.board_canvas`` exists), sets
+    ``side`` (its panel) and :attr:`SIDE_PX`, and writes ``_sized_game()``, the game whose
+    board (and key) the figure is sized for.
     """
 
     _size: str
@@ -532,13 +545,7 @@ class SizedBoard(CanvasHost):
             layout=w.Layout(width="auto"),
         )
         self.size_button.observe(self._on_size_button, names="value")
-        self.key_button = w.ToggleButton(
-            value=False,
-            description="Key",
-            icon="list",
-            tooltip="What the shapes, colours and marks on the board mean",
-            layout=w.Layout(width="auto"),
-        )
+        self.key_button = key_toggle("board")
         self.key_button.observe(self._on_key_button, names="value")
 
     def _sized_game(self) -> Game:

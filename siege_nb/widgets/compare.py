@@ -25,6 +25,7 @@ from siege_nb.widgets.canvas import (
     CanvasHost,
     Rect,
     Space,
+    key_toggle,
 )
 from siege_nb.widgets.common import escape, explore_highlights, guarded
 from siege_nb.widgets.selectors import RuleSelectors
@@ -203,13 +204,7 @@ class RuleComparer(CanvasHost, w.VBox):
         self.selected: str | None = None
         self.selectors: RuleSelectors | None = None
         # One key for all the boards, below them, shown by the Key toggle.
-        self.key_button = w.ToggleButton(
-            value=False,
-            description="Key",
-            icon="list",
-            tooltip="What the shapes, colours and marks on the boards mean",
-            layout=w.Layout(width="auto"),
-        )
+        self.key_button = key_toggle("boards")
         self.key = w.Image(format="png", layout=w.Layout(display="none", max_width="100%"))
         self.key_button.observe(self._on_key_button, names="value")
         parts: list[Any] = [
