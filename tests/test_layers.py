@@ -23,6 +23,7 @@ LAYER = {
     "render": 3,
     "widgets": 4,
     "": 5,  # siege_nb/__init__.py, the public API
+    "serving": 5,  # for the Jupyter server only; nothing in the package imports it
 }
 
 # (importing module, imported package): the documented upward imports, both lazy.
@@ -67,6 +68,15 @@ def _graph() -> dict[str, list[tuple[str, bool]]]:
 def test_every_package_has_a_layer() -> None:
     packages = {_package_of(m) for m in _graph()}
     assert packages <= set(LAYER), f"give these packages a layer: {packages - set(LAYER)}"
+
+
+def test_nothing_in_the_package_imports_the_server_module() -> None:
+    importers = [
+        module
+        for module, imports in _graph().items()
+        if any(_package_of(target) == "serving" for target, _ in imports)
+    ]
+    assert importers == []
 
 
 def test_imports_run_downwards_except_the_two_documented_ones() -> None:

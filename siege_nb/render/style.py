@@ -3,7 +3,10 @@ that carry a piece's rank on their own, so no reader depends on colour alone."""
 
 from __future__ import annotations
 
+import numpy as np
 from matplotlib import patheffects
+from matplotlib.markers import MarkerStyle
+from matplotlib.path import Path
 
 __all__ = [
     "HALO",
@@ -13,16 +16,32 @@ __all__ = [
     "RANK_SIZE",
     "Z_BOARD",
     "Z_DEST",
+    "Z_LAST_MOVE",
     "Z_LINES",
     "Z_MARKS",
     "Z_PIECES",
     "Z_POINTS",
     "Z_RINGS",
     "Z_TEXT",
+    "marker_style",
 ]
 
-# Drawing order, back to front: board, lines, points, destinations, pieces, rings, marks, text.
-Z_BOARD, Z_LINES, Z_POINTS, Z_DEST, Z_PIECES, Z_RINGS, Z_MARKS, Z_TEXT = 0, 1, 2, 3, 5, 6, 7, 8
+# Drawing order, back to front: board, lines, points, pieces, the last move, destinations,
+# rings, marks, text. Everything that shows the position (pieces, last move) lies below
+# everything that shows the reader's current choice (destinations and the marks above them):
+# a widget keeps the board with its position as one picture and draws only the choice over it
+# on a click (see BoardView.draw_choice). Destinations sit on empty points, clear of pieces.
+Z_BOARD, Z_LINES, Z_POINTS, Z_PIECES, Z_LAST_MOVE, Z_DEST, Z_RINGS, Z_MARKS, Z_TEXT = (
+    0,
+    1,
+    2,
+    5,
+    5.3,
+    5.6,
+    6,
+    7,
+    8,
+)
 
 PALETTE: dict[str, str] = {
     # board
@@ -54,6 +73,19 @@ PIECE_COLOURS: dict[str, tuple[str, str]] = {
     "attacker": ("#1A1A1A", "#FFFFFF"),
     "defender": ("#FFFFFF", "#1A1A1A"),
 }
+
+# A circle as a polygon of many sides, drawn the same as matplotlib's "o" at every size a
+# board uses: Agg flattens curves anyway, and a collection of curved markers costs a
+# Python-level search of the curves' extremes on each draw, a noticeable part of a click.
+_ANGLES = np.linspace(0, 2 * np.pi, 97)  # 96 sides, and the first corner again to close
+_CIRCLE = MarkerStyle(Path(np.c_[np.cos(_ANGLES), np.sin(_ANGLES)], closed=True))
+
+
+def marker_style(name: str) -> str | MarkerStyle:
+    """The marker matplotlib draws for ``name`` (a marker letter): the many-sided circle for
+    ``"o"``, the letter itself otherwise."""
+    return _CIRCLE if name == "o" else name
+
 
 # More sides for a higher rank, as in the boardandpieces reconstruction.
 MARKERS: dict[str, str] = {

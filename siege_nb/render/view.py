@@ -39,10 +39,12 @@ from siege_nb.render.style import (
     PIECE_COLOURS,
     RANK_SIZE,
     Z_DEST,
+    Z_LAST_MOVE,
     Z_MARKS,
     Z_PIECES,
     Z_RINGS,
     Z_TEXT,
+    marker_style,
 )
 
 __all__ = [
@@ -285,14 +287,19 @@ class BoardView:
             side_name, _, rank = kind.rpartition(" ")
             face, edge = PIECE_COLOURS[side_name or kind]
             self._pieces[kind] = ax.scatter(
-                [], [], marker=MARKERS[rank], facecolors=face, edgecolors=edge, zorder=Z_PIECES
+                [],
+                [],
+                marker=marker_style(MARKERS[rank]),
+                facecolors=face,
+                edgecolors=edge,
+                zorder=Z_PIECES,
             )
 
         def ring(colour: str, style: str = "-") -> PathCollection:
             return ax.scatter(
                 [],
                 [],
-                marker="o",
+                marker=marker_style("o"),
                 facecolors="none",
                 edgecolors=colour,
                 linestyles=style,
@@ -306,7 +313,7 @@ class BoardView:
         self._dest = ax.scatter(
             [],
             [],
-            marker="o",
+            marker=marker_style("o"),
             facecolors=PALETTE["destination"],
             edgecolors="white",
             linewidths=1.5,
@@ -344,7 +351,7 @@ class BoardView:
             alpha=0.9,
             solid_capstyle="round",
             solid_joinstyle="round",
-            zorder=Z_RINGS,
+            zorder=Z_LAST_MOVE,
             visible=False,
         )
         self._arrow = FancyArrowPatch(
@@ -354,7 +361,7 @@ class BoardView:
             color=PALETTE["last_move"],
             alpha=0.9,
             shrinkA=0,
-            zorder=Z_RINGS,
+            zorder=Z_LAST_MOVE,
             visible=False,
         )
         ax.add_patch(self._arrow)
@@ -696,11 +703,14 @@ class BoardView:
         return np.array(boxes, dtype=float).reshape(-1, 4)
 
     # -- blitting -----------------------------------------------------------------------------
-    def dynamic_artists(self) -> list[Any]:
-        """The artists that change with the position (pieces, highlights, tags, the last move,
-        caption, and the key's list of refusing rules)."""
+    def position_artists(self) -> list[Any]:
+        """The changing artists that show the position: pieces, the last move, the caption."""
+        return [*self._pieces.values(), self._trail, self._arrow, self._caption]
+
+    def choice_artists(self) -> list[Any]:
+        """The changing artists that show the reader's current choice: destinations, rings,
+        crosses, tags, and the key's list of refusing rules. All lie above the position's."""
         return [
-            *self._pieces.values(),
             self._dest,
             self._selected,
             self._capt,
@@ -708,16 +718,42 @@ class BoardView:
             self._forb,
             self._forb_x,
             self._taken,
-            self._trail,
-            self._arrow,
             *self._labels,
-            self._caption,
             *(self.key.dynamic_artists() if self.key is not None else []),
         ]
 
+    def dynamic_artists(self) -> list[Any]:
+        """The artists that change (the position's, then the choice's)."""
+        return [*self.position_artists(), *self.choice_artists()]
+
+    def position_state(self) -> tuple[Any, ...]:
+        """What the position artists show, as a value: equal values, equal pictures (at one
+        layout; a new layout means a full draw anyway). A widget keeps the board with its
+        position as a picture while this stays the same."""
+        return (
+            tuple(sorted(self._occupied.items())),
+            tuple((float(x), float(y)) for x, y in self._last_points)
+            if self._arrow.get_visible()
+            else (),
+            self._caption.get_text(),
+            self._caption.get_fontsize(),
+        )
+
+    def draw_position(self) -> None:
+        """Draw the position's artists over a restored background (for blitting widgets)."""
+        self._draw_sorted(self.position_artists())
+
+    def draw_choice(self) -> None:
+        """Draw the choice's artists over the position (for blitting widgets)."""
+        self._draw_sorted(self.choice_artists())
+
     def draw_dynamic(self) -> None:
-        """Draw the changing artists over a restored background (for blitting widgets)."""
-        for artist in sorted(self.dynamic_artists(), key=lambda a: a.get_zorder()):
+        """Draw every changing artist over a restored background (for blitting widgets)."""
+        self.draw_position()
+        self.draw_choice()
+
+    def _draw_sorted(self, artists: list[Any]) -> None:
+        for artist in sorted(artists, key=lambda a: a.get_zorder()):
             if not artist.get_visible():
                 continue
             if isinstance(artist, PathCollection) and not len(np.asarray(artist.get_offsets())):

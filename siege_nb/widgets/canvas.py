@@ -30,7 +30,7 @@ from matplotlib.figure import Figure
 from siege_nb.games.base import Game
 from siege_nb.render import BoardView, Highlights, figure_size, key_size
 from siege_nb.render.layout import KeySize
-from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, guarded, png_of
+from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, guarded
 
 __all__ = [
     "DEFAULT_SPACE",
@@ -448,7 +448,7 @@ class BoardCanvas:
 
     def to_png(self, dpi: int = 100) -> bytes:
         """The boards as shown now, as PNG bytes."""
-        return png_of(self.fig, self.views, dpi)
+        return self.blitter.png(dpi)
 
 
 def _row_rects(panels: int) -> list[Rect]:

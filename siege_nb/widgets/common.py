@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from siege_nb.games.base import Game
 from siege_nb.render.view import explore_highlights
 from siege_nb.rules import SOURCES
+from siege_nb.widgets.frames import QuickCanvas
 
 __all__ = [
     "PANEL_CLASS",
@@ -26,7 +27,6 @@ __all__ = [
     "guarded",
     "markdown",
     "mouse_click",
-    "png_of",
     "preset_name",
     "rules_summary",
     "side_name",
@@ -73,7 +73,7 @@ def canvas_for(fig: Figure) -> Canvas:
     The figure is not registered with pyplot, so it is shown only where the widget is. Build
     the figure as a :class:`BoardFigure` to skip the search for pickable artists on a press.
     """
-    canvas = Canvas(fig)
+    canvas = QuickCanvas(fig)
     # The canvas sends its images to the browser through a figure manager; the number is
     # pyplot's figure number, unused because pyplot never sees this figure.
     FigureManager(canvas, 0)
@@ -179,8 +179,14 @@ def guarded(handler: Callable[..., None]) -> Callable[..., None]:
 
 
 class Blitter:
-    """Fast redraws for widgets: the static board is drawn once and kept as a background;
-    after a click only the changing artists of each view are drawn over it and sent.
+    """Fast redraws for widgets, in two layers kept as pictures.
+
+    The static board is drawn once and kept (the *background*); the board with the current
+    position's pieces, last move and caption over it is kept too (the *position layer*).
+    A click that changes only the reader's choice (a selected piece, its destinations, the
+    forbidden marks) restores the position layer and draws the choice's few artists over
+    it; a click that changes the position draws the position over the background first and
+    keeps that as the new position layer. Either way only the changed pixels are sent.
 
     A full draw (first display, a rebuilt board) refreshes the background.
     """
@@ -189,39 +195,67 @@ class Blitter:
         self.canvas = canvas
         self.views = views
         self._background: Any = None
+        self._layer: Any = None
+        self._layer_state: tuple[Any, ...] | None = None
+        self._exporting = False
         canvas.mpl_connect("draw_event", self._on_draw)
 
     def _on_draw(self, _: Any) -> None:
+        if self._exporting:
+            return  # an export's picture, every artist drawn: no background to keep
+        # A full draw has just drawn the static board (the changing artists are animated,
+        # left out of it), perhaps at a new size: both kept pictures start again from it.
         self._background = self.canvas.copy_from_bbox(self.canvas.figure.bbox)
+        self._draw_layers(fresh=True)
+
+    def _draw_layers(self, *, fresh: bool) -> None:
+        """Put the position on the canvas (the kept layer while it still shows it, else drawn
+        over the background, which ``fresh`` says the canvas holds already), then the
+        choice over it."""
+        state = tuple(view.position_state() for view in self.views)
+        if not fresh and self._layer is not None and state == self._layer_state:
+            self.canvas.restore_region(self._layer)
+        else:
+            if not fresh:
+                self.canvas.restore_region(self._background)
+            for view in self.views:
+                view.draw_position()
+            self._layer = self.canvas.copy_from_bbox(self.canvas.figure.bbox)
+            self._layer_state = state
         for view in self.views:
-            view.draw_dynamic()
+            view.draw_choice()
 
     def invalidate(self) -> None:
         """Forget the background (the static board changed)."""
         self._background = None
+        self._layer = None
 
     def refresh(self, in_event: bool) -> None:
         """Show the current state: blit inside events when a background exists, else redraw
         (``draw()`` in events, ``draw_idle()`` elsewhere; see :func:`redraw`)."""
         if in_event and self._background is not None:
-            self.canvas.restore_region(self._background)
-            for view in self.views:
-                view.draw_dynamic()
+            self._draw_layers(fresh=False)
             self.canvas.blit(self.canvas.figure.bbox)
         else:
             redraw(self.canvas, in_event)
 
+    def png(self, dpi: int = 100) -> bytes:
+        """A PNG of the figure with every artist drawn (the changing ones included).
 
-def png_of(fig: Any, views: list[Any], dpi: int = 100) -> bytes:
-    """A PNG of a widget's figure with every artist drawn (animated ones included)."""
-    import io
+        Saving draws the figure on the widget's own canvas; that draw is not the static
+        background (the changing artists are in it), so it is not kept as one. The canvas
+        shows the browser nothing new: the next refresh restores a kept picture first.
+        """
+        import io
 
-    for view in views:
-        view.set_animated(False)
-    try:
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=dpi)
-        return buffer.getvalue()
-    finally:
-        for view in views:
-            view.set_animated(True)
+        for view in self.views:
+            view.set_animated(False)
+        self._exporting = True
+        try:
+            buffer = io.BytesIO()
+            self.canvas.figure.savefig(buffer, format="png", dpi=dpi)
+            return buffer.getvalue()
+        finally:
+            self._exporting = False
+            for view in self.views:
+                view.set_animated(True)

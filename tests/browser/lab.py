@@ -23,6 +23,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+from siege_nb.serving import CONNECTION_CLASS
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -114,6 +116,8 @@ def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
                 "--LabApp.expose_app_in_browser=True",
                 "--LabApp.news_url=None",
                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                # As scripts/notebooks starts it, so that timings are the reader's.
+                f"--ServerApp.kernel_websocket_connection_class={CONNECTION_CLASS}",
             ]
             health = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
         else:
@@ -126,6 +130,8 @@ def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
                 "--Voila.ip=127.0.0.1",
                 f"--Voila.root_dir={root_dir}",
                 "--ServerApp.log_level=WARN",
+                # As voila.json sets it for scripts/classroom.
+                f"--Voila.kernel_websocket_connection_class={CONNECTION_CLASS}",
             ]
             health = f"http://127.0.0.1:{port}/voila/static/voila.js"
         log = open(home / "server.log", "w")  # noqa: SIM115 - closed below

@@ -1,0 +1,131 @@
+"""The start commands serve kernels through :class:`siege_nb.serving.QuickKernelConnection`,
+which turns Nagle's algorithm off on each kernel websocket, and a real server honours it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from traitlets.utils.importstring import import_item
+
+from siege_nb.serving import CONNECTION_CLASS, QuickKernelConnection
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_setting_names_the_class() -> None:
+    assert import_item(CONNECTION_CLASS) is QuickKernelConnection
+
+
+def test_every_start_command_chooses_it() -> None:
+    notebooks = (ROOT / "scripts" / "notebooks").read_text(encoding="utf-8")
+    assert f"--ServerApp.kernel_websocket_connection_class={CONNECTION_CLASS}" in notebooks
+    voila = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert voila["Voila"]["kernel_websocket_connection_class"] == CONNECTION_CLASS
+    lab = (ROOT / "tests" / "browser" / "lab.py").read_text(encoding="utf-8")
+    assert lab.count("kernel_websocket_connection_class={CONNECTION_CLASS}") == 2
+
+
+def test_connecting_turns_nagle_off_before_the_usual_connect(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[Any] = []
+
+    class Handler:
+        def set_nodelay(self, value: bool) -> None:
+            calls.append(("nodelay", value))
+
+    def base_connect(self: Any) -> str:
+        calls.append("connect")
+        return "connected"
+
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect", base_connect)
+    connection = QuickKernelConnection.__new__(QuickKernelConnection)
+    monkeypatch.setattr(QuickKernelConnection, "websocket_handler", Handler(), raising=False)
+    monkeypatch.setattr(QuickKernelConnection, "kernel_id", "k", raising=False)
+    assert connection.connect() == "connected"
+    assert calls == [("nodelay", True), "connect"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
+    from tornado.ioloop import IOLoop
+    from tornado.websocket import websocket_connect
+
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        (tmp_path / name.lower()).mkdir()
+        env[name] = str(tmp_path / name.lower())
+    port, token = _free_port(), "siege-nb-serving"
+    base = f"http://127.0.0.1:{port}"
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyter_server",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={tmp_path}",
+        f"--ServerApp.kernel_websocket_connection_class={CONNECTION_CLASS}",
+        "--ServerApp.log_level=DEBUG",
+    ]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log_path = tmp_path / "server.log"
+    log = log_path.open("w")
+    proc = subprocess.Popen(
+        cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    headers = {"Authorization": f"token {token}"}
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, log_path.read_text()[-2000:]
+                time.sleep(0.3)
+        request = urllib.request.Request(
+            f"{base}/api/kernels", data=b"{}", headers=headers, method="POST"
+        )
+        with urllib.request.urlopen(request, timeout=60) as response:
+            kernel = json.loads(response.read())["id"]
+
+        async def connect() -> None:
+            ws = await websocket_connect(
+                f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels?token={token}"
+            )
+            ws.close()
+
+        IOLoop.current().run_sync(connect, timeout=60)
+        deadline = time.monotonic() + 30
+        while f"Kernel websocket {kernel}: TCP_NODELAY on" not in log_path.read_text():
+            assert time.monotonic() < deadline, log_path.read_text()[-3000:]
+            time.sleep(0.3)
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
