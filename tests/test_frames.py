@@ -59,3 +59,23 @@ def test_the_canvas_sends_a_full_frame_then_only_what_changed() -> None:
     assert 0 < changed.sum() < changed.size  # only the recoloured square's pixels
     shown[changed] = patch[changed]  # what the browser does: paint the diff over the frame
     assert np.array_equal(shown, np.asarray(canvas.get_renderer().buffer_rgba()))
+
+
+@pytest.mark.parametrize(
+    "blank_rows",
+    [[], [0], [4], list(range(9)), [0, 1, 2, 6, 7, 8], [3, 4, 5], list(range(1, 9))],
+)
+def test_blank_rows_anywhere_decode_exactly(blank_rows: list[int]) -> None:
+    """A diff frame is mostly blank rows, written from kept pieces: every pattern of blank
+    and drawn rows must still decode to the same pixels."""
+    pixels = np.random.default_rng(len(blank_rows)).integers(1, 256, (9, 13, 4), dtype=np.uint8)
+    pixels[blank_rows] = 0
+    assert np.array_equal(decoded(png_rgba(pixels)), pixels)
+
+
+def test_a_mostly_blank_frame_is_small() -> None:
+    pixels = np.zeros((616, 471, 4), np.uint8)
+    pixels[300:340, 200:260] = 200
+    png = png_rgba(pixels)
+    assert np.array_equal(decoded(png), pixels)
+    assert len(png) < 4000

@@ -3,6 +3,7 @@ which turns Nagle's algorithm off on each kernel websocket, and a real server ho
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -65,7 +67,6 @@ def _free_port() -> int:
 
 
 def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
-    from tornado.ioloop import IOLoop
     from tornado.websocket import websocket_connect
 
     env = dict(os.environ)
@@ -115,7 +116,10 @@ def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
             )
             ws.close()
 
-        IOLoop.current().run_sync(connect, timeout=60)
+        # On a thread of its own, with its own event loop: another test's loop (Playwright's)
+        # may still be set on this one.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(asyncio.run, connect()).result(timeout=60)
         deadline = time.monotonic() + 30
         while f"Kernel websocket {kernel}: TCP_NODELAY on" not in log_path.read_text():
             assert time.monotonic() < deadline, log_path.read_text()[-3000:]

@@ -372,6 +372,7 @@ class BoardView:
         self._occupied: dict[str, str] = {}
         self._last_points: list[tuple[float, float]] = []
         self._text_cache: tuple[float, list[tuple[np.ndarray, float]]] | None = None
+        self._kept_captions: dict[tuple[Any, ...], Any] = {}
         self.key: Key | None = None
         self._key_ax: Axes | None = None
         self._key_locator: _KeyLocator
@@ -740,8 +741,33 @@ class BoardView:
         )
 
     def draw_position(self) -> None:
-        """Draw the position's artists over a restored background (for blitting widgets)."""
-        self._draw_sorted(self.position_artists())
+        """Draw the position's artists over a restored background (for blitting widgets).
+
+        The caption is put back from a kept picture when it was drawn before at this layout
+        (a few texts come back again and again: whose move it is); text is the slowest
+        thing on the board to draw. It lies above the board, clear of every other artist,
+        and below them in z-order, so it goes first."""
+        self._draw_caption()
+        self._draw_sorted([a for a in self.position_artists() if a is not self._caption])
+
+    def _draw_caption(self) -> None:
+        caption = self._caption
+        if not caption.get_visible() or not caption.get_text():
+            return
+        canvas: Any = self.fig.canvas  # an Agg canvas (a widget's): it keeps pictures
+        key = (caption.get_text(), caption.get_fontsize(), caption.get_position())
+        kept = self._kept_captions.get(key)
+        if kept is not None:
+            canvas.restore_region(kept)
+            return
+        self.ax.draw_artist(caption)
+        # A little room around the text's box for the antialiased edges of its letters.
+        box = caption.get_window_extent(canvas.get_renderer()).padded(2)
+        self._kept_captions[key] = canvas.copy_from_bbox(box)
+
+    def forget_kept_pictures(self) -> None:
+        """Forget the kept pictures of captions (the figure was drawn anew: a new layout)."""
+        self._kept_captions.clear()
 
     def draw_choice(self) -> None:
         """Draw the choice's artists over the position (for blitting widgets)."""

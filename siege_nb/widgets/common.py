@@ -206,6 +206,8 @@ class Blitter:
         # A full draw has just drawn the static board (the changing artists are animated,
         # left out of it), perhaps at a new size: both kept pictures start again from it.
         self._background = self.canvas.copy_from_bbox(self.canvas.figure.bbox)
+        for view in self.views:
+            view.forget_kept_pictures()
         self._draw_layers(fresh=True)
 
     def _draw_layers(self, *, fresh: bool) -> None:
