@@ -59,7 +59,11 @@ def test_one_frame_for_the_set_up_and_one_per_move(tmp_path: Path) -> None:
     view = BoardView(start, legend=True)
     FigureCanvasAgg(view.fig).draw()
     width, height = frames[0].size
-    assert (width, height) == (round(view.fig.bbox.width * 0.6), round(view.fig.bbox.height * 0.6))
+    # Matplotlib makes a picture of whole pixels by dropping the fraction.
+    assert (width, height) == (
+        int(view.fig.get_figwidth() * 60),
+        int(view.fig.get_figheight() * 60),
+    )
 
     def pixel(frame: Image.Image, node: str) -> tuple[int, ...]:
         fx, fy = view.fraction_of(node)

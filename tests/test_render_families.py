@@ -22,10 +22,10 @@ from siege_nb.boards import belagerung, paris, pyramid
 from siege_nb.boards.graph import PointBoard, build_point_board
 from siege_nb.games.catalogue import game_info
 from siege_nb.render import Extent, board_extent, draw, explore_highlights, family_of, figure_size
-from siege_nb.render.layout import KEY_GAP
+from siege_nb.render.layout import board_height
 from siege_nb.render.legend import key_size
 from siege_nb.render.points import coordinate_labels, fortress_outline
-from siege_nb.render.view import key_side, piece_kinds
+from siege_nb.render.view import piece_kinds
 
 POINT_BOARDS: dict[str, PointBoard] = {
     "belagerung": belagerung.board(),
@@ -90,11 +90,11 @@ def test_figure_size_without_height_fits_the_box() -> None:
         figure_size(BOARDS["belagerung"], 0.5)
 
 
-# The tables of sizes per game these figures replace (inches): the drawing's own default, and
-# the board widget, the scenario player and one comparer panel at their heights.
+# The tables of sizes per game these figures replace (inches): the board widget, the scenario
+# player and one comparer panel at their heights. (The drawing's own default was 7.4-8.0 by
+# 7.2-9.4 inches, too tall for a 768-pixel screen: it now keeps to DEFAULT_BOX.)
 GAME_ORDER = ("siege-of-paris", "belagerung", "pyramid-siege")
 OLD_SIZES = {
-    "default": dict(zip(GAME_ORDER, [(7.4, 9.4), (7.6, 8.0), (8.0, 7.2)], strict=True)),
     "widget": dict(zip(GAME_ORDER, [(6.0, 7.6), (7.0, 7.3), (7.6, 6.9)], strict=True)),
     "scenario": dict(zip(GAME_ORDER, [(5.6, 7.1), (6.6, 6.9), (7.0, 6.3)], strict=True)),
     "panel": dict(zip(GAME_ORDER, [(4.4, 6.4), (4.8, 5.2), (5.0, 4.8)], strict=True)),
@@ -105,14 +105,23 @@ OLD_SIZES = {
 def test_figure_sizes_stay_close_to_the_old_tables(use: str) -> None:
     for game, (old_w, old_h) in OLD_SIZES[use].items():
         board = BOARDS[game]
-        if use == "default":
-            width, height = figure_size(board)
-        elif use == "panel":  # the comparer's title sits above all panels, not above each
+        if use == "panel":  # the comparer's title sits above all panels, not above each
             width, height = figure_size(board, old_h, margin=0.0, top=0.5)
         else:
             width, height = figure_size(board, old_h)
         assert width == pytest.approx(old_w, rel=0.05), (use, game)
         assert height == pytest.approx(old_h, rel=0.05), (use, game)
+
+
+def test_a_picture_with_its_key_fits_a_1024_by_768_screen() -> None:
+    """At 100 dpi (what a notebook shows) no wider than a notebook's output at 1024 pixels and
+    no taller than the part of a 768-pixel screen that shows it, with the board still large."""
+    for game in sn.GAMES:
+        view = draw(sn.new_game(game))
+        width, height = view.fig.get_size_inches() * 100
+        assert width <= 960 and height <= 700, game
+        board = view.ax.get_window_extent()
+        assert min(board.width, board.height) >= 400, game
 
 
 def test_a_view_shows_exactly_the_extent_its_size_came_from() -> None:
@@ -123,18 +132,14 @@ def test_a_view_shows_exactly_the_extent_its_size_came_from() -> None:
         assert view.extent == ext
         assert view.ax.get_xlim() == (ext.x0, ext.x1) and view.ax.get_ylim() == (ext.y0, ext.y1)
         assert tuple(view.fig.get_size_inches()) == pytest.approx(figure_size(g.board))
-        # With its key (the default for a new figure) the board keeps its size and the figure
-        # grows by the key's room: beside the tall Paris board, below the wide ones.
+        # With its key (the default for a new figure) the figure keeps to the same box: the
+        # key goes on the side that leaves the board larger, and the board makes room.
         keyed = draw(g)
         assert keyed.ax.get_xlim() == (ext.x0, ext.x1) and keyed.ax.get_ylim() == (ext.y0, ext.y1)
-        side = key_side(True, ext.aspect)
-        key = key_size(game, side)
-        width, height = figure_size(g.board)
-        if side == "right":
-            width += key.width + KEY_GAP
-        else:
-            height += key.height + KEY_GAP
-        assert tuple(keyed.fig.get_size_inches()) == pytest.approx((width, height), abs=0.02)
+        best = max(("right", "below"), key=lambda s: board_height(g.board, key_size(game, s)))
+        assert keyed.key is not None and keyed.key.side == best
+        size = figure_size(g.board, key=key_size(game, best))
+        assert tuple(keyed.fig.get_size_inches()) == pytest.approx(size, abs=0.02)
 
 
 # -- families, not game names -----------------------------------------------------------------

@@ -70,8 +70,8 @@ def draw(
     move as an arrow along its path; ``caption`` replaces the default title (game, preset,
     side to move or result). ``legend`` adds the key (pieces, marks, the rules refusing the
     marked moves) beside or below the board: ``True``, ``False``, or ``"right"``/``"below"``
-    to choose its side; by default a new figure has one (made larger to hold it) and a
-    drawing on your own ``ax`` has none.
+    to choose its side; by default a new figure has one (on the side that leaves the board
+    larger, the figure no larger than without it) and a drawing on your own ``ax`` has none.
 
     >>> import siege_nb as sn
     >>> view = draw(sn.new_game("belagerung"), legend=False)

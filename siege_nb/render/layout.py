@@ -14,11 +14,20 @@ from typing import Any, Literal, NamedTuple
 from siege_nb.render.extent import Extent
 from siege_nb.render.families import family_of
 
-__all__ = ["DEFAULT_BOX", "KEY_GAP", "KeySize", "Rect", "board_extent", "figure_size", "place"]
+__all__ = [
+    "DEFAULT_BOX",
+    "KEY_GAP",
+    "KeySize",
+    "Rect",
+    "board_extent",
+    "board_height",
+    "figure_size",
+    "place",
+]
 
-# Inches a figure may take by default: tall enough for the long Paris board on a projector,
-# about a screen's height, and not wider than a notebook's output area.
-DEFAULT_BOX: tuple[float, float] = (7.8, 9.4)
+# Inches a figure may take by default, key included: at 100 dpi no taller than what a
+# 1024 x 768 screen shows of a notebook's output, and not wider than its output area.
+DEFAULT_BOX: tuple[float, float] = (9.6, 6.8)
 
 # Inches between a board and its key.
 KEY_GAP = 0.15
@@ -68,13 +77,15 @@ def figure_size(
 
     >>> from siege_nb.boards import paris, pyramid
     >>> figure_size(paris.board())
-    (7.22, 9.4)
+    (5.21, 6.8)
     >>> figure_size(pyramid.board(), 6.9)
     (7.46, 6.9)
     >>> w, h = figure_size(pyramid.board()); w > h  # a triangle is wider than it is tall
     True
     >>> figure_size(paris.board(), 9.4, key=KeySize(2.0, 5.0, "right"))
     (9.37, 9.4)
+    >>> figure_size(paris.board(), key=KeySize(2.0, 5.0, "right"))  # the key shares the box
+    (7.36, 6.8)
     """
     aspect = board_extent(board).aspect
     key_w = key.width + KEY_GAP if key is not None and key.side == "right" else 0.0
@@ -92,6 +103,31 @@ def figure_size(
     elif key is not None:
         width = max(width, 2 * margin + key.width)
     return round(width, 2), round(height, 2)
+
+
+def board_height(
+    board: Any,
+    key: KeySize | None,
+    *,
+    margin: float = 0.3,
+    top: float = 0.25,
+    box: tuple[float, float] = DEFAULT_BOX,
+) -> float:
+    """How tall (inches) :func:`figure_size` draws ``board`` in ``box`` with ``key`` beside or
+    below it: the measure by which a figure chooses its key's side.
+
+    >>> from siege_nb.boards import pyramid
+    >>> right, below = KeySize(2.4, 5.3, "right"), KeySize(6.8, 2.4, "below")
+    >>> board_height(pyramid.board(), right) > board_height(pyramid.board(), below)
+    True
+    """
+    _, height = figure_size(board, margin=margin, top=top, box=box, key=key)
+    room_h = 2 * margin + top + (key.height + KEY_GAP if key and key.side == "below" else 0.0)
+    if key is not None and key.side == "right":
+        # The figure may be taller than the board needs, to hold a tall key.
+        width, _ = figure_size(board, margin=margin, top=top, box=box, key=key)
+        return (width - 2 * margin - key.width - KEY_GAP) / board_extent(board).aspect
+    return height - room_h
 
 
 def place(space: Rect, aspect: float, key: KeySize | None = None) -> tuple[Rect, Rect | None]:

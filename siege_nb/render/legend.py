@@ -200,6 +200,8 @@ class _Layout:
     rules_x: float  # where the list of refusing rules starts
     rules_y: float
     rules_width: float
+    frame_width: float  # the box around the pieces and marks (the list stands outside it)
+    frame_height: float
 
 
 def _pieces(content: KeyContent, x: float, y: float) -> tuple[list[_Item], float, float]:
@@ -261,14 +263,30 @@ def _layout(content: KeyContent, side: Side) -> _Layout:
         width = max(pw, mw, 140.0)
         rules_y = PAD + ph + GAP + mh + GAP
         return _Layout(
-            pieces + marks, width + 2 * PAD, rules_y + rules_h + PAD, PAD, rules_y, width
+            pieces + marks,
+            width + 2 * PAD,
+            rules_y + rules_h + PAD,
+            PAD,
+            rules_y,
+            width,
+            width + 2 * PAD,
+            rules_y - GAP + PAD,
         )
     pieces, pw, ph = _pieces(content, PAD, PAD)
     marks, mw, mh = _marks(content, PAD + pw + COLUMN_GAP, PAD, WORDS_BELOW)
     rules_x = PAD + pw + COLUMN_GAP + mw + COLUMN_GAP
     rules_w = 150.0
     height = max(ph, mh, rules_h) + 2 * PAD
-    return _Layout(pieces + marks, rules_x + rules_w + PAD, height, rules_x, PAD, rules_w)
+    return _Layout(
+        pieces + marks,
+        rules_x + rules_w + PAD,
+        height,
+        rules_x,
+        PAD,
+        rules_w,
+        rules_x - COLUMN_GAP + PAD,
+        max(ph, mh) + 2 * PAD,
+    )
 
 
 @functools.lru_cache(maxsize=64)
@@ -357,11 +375,13 @@ class Key:
             + fig.dpi_scale_trans  # type: ignore[attr-defined]
             + ScaledTranslation(0, 1, ax.transAxes)  # type: ignore[arg-type]
         )
+        # The box holds the pieces and marks; the list of refusing rules, empty until a move
+        # is refused, stands outside it, so that no empty box shows.
         self.frame = Rectangle(
             (0, 0),
-            1,
-            1,
-            transform=ax.transAxes,
+            self.layout.frame_width,
+            self.layout.frame_height,
+            transform=self.points,
             facecolor="#FBF8F2",
             edgecolor="#B8AFA3",
             linewidth=1.0,

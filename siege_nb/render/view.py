@@ -29,7 +29,15 @@ from siege_nb.games.base import Game, Move
 from siege_nb.games.catalogue import game_info
 from siege_nb.render.extent import Extent
 from siege_nb.render.families import Family, family_of
-from siege_nb.render.layout import DEFAULT_BOX, KEY_GAP, KeySize, Rect, figure_size, place
+from siege_nb.render.layout import (
+    DEFAULT_BOX,
+    KEY_GAP,
+    KeySize,
+    Rect,
+    board_height,
+    figure_size,
+    place,
+)
 from siege_nb.render.legend import Key, Side, fit_key, key_size, rule_words, text_width
 from siege_nb.render.marks import boxes_around, group_marks, place_labels
 from siege_nb.render.style import (
@@ -161,8 +169,9 @@ _MARGIN, _TOP = 0.3, 0.25
 
 
 def key_side(legend: bool | str | None, aspect: float) -> Side | None:
-    """Where a key goes in a figure made for it: ``None`` without one; ``"right"`` or
-    ``"below"`` as asked; for ``True``, beside a tall board and below a wide one.
+    """Where a key goes: ``None`` without one; ``"right"`` or ``"below"`` as asked; for
+    ``True``, beside a tall board and below a wide one (a figure made for the key measures
+    both sides instead and takes the one that leaves the board larger).
 
     >>> key_side(True, 0.77), key_side(True, 1.1), key_side(False, 0.77), key_side("below", 0.5)
     ('right', 'below', None, 'below')
@@ -232,15 +241,16 @@ class BoardView:
         aspect = self.family.extent(board).aspect
         if ax is None:
             side = key_side(legend, aspect)
+            if legend is True:
+                # The key goes on the side that leaves the board larger in the same box.
+                side = max(
+                    ("right", "below"),
+                    key=lambda s: board_height(board, key_size(game.game, s)),  # type: ignore[arg-type]
+                )
             size = key_size(game.game, side) if side else None
             if side is not None:
                 legend = side  # the figure is made for a key on that side
-            box = DEFAULT_BOX
-            if size is not None and side == "right":
-                box = (box[0] + size.width + KEY_GAP, box[1])
-            elif size is not None:
-                box = (box[0], box[1] + size.height + KEY_GAP)
-            fw, fh = figure_size(board, box=box, key=size)
+            fw, fh = figure_size(board, box=DEFAULT_BOX, key=size)
             fig = Figure(figsize=(fw, fh))
             space = Rect(
                 _MARGIN / fw, _MARGIN / fh, 1 - 2 * _MARGIN / fw, 1 - (2 * _MARGIN + _TOP) / fh

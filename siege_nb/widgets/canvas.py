@@ -29,7 +29,8 @@ from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
 from siege_nb.render import BoardView, Highlights, figure_size, key_size
-from siege_nb.render.layout import KeySize
+from siege_nb.render.layout import KeySize, board_extent, board_height
+from siege_nb.render.legend import MIN_SCALE
 from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, guarded
 
 __all__ = [
@@ -62,8 +63,11 @@ SIZES = ("normal", "large")
 V_MARGIN = 24
 H_SLACK = 16
 GAP = 12
-# A board smaller than this (either side, pixels) beside its panel puts the panel below.
-MIN_BESIDE = 400
+# A board smaller than this (either side, pixels; margins and key not counted) beside its
+# panel puts the panel below.
+MIN_BESIDE = 340
+# Inches above and below a key beside the board: figure_size's margins and caption room.
+KEY_MARGINS = 0.85
 # No board is drawn smaller than this (pixels), whatever the space.
 MIN_BOARD = 280
 
@@ -191,7 +195,8 @@ def fit_board(
     The board is as large as the visible height and the row's width allow. A panel stays
     beside it if the board keeps at least :data:`MIN_BESIDE` pixels both ways there (or loses
     nothing); the ``"large"`` size always puts the panel below. With ``key``, the figure has
-    room for the board's key too (:func:`~siege_nb.render.figure_size`). See
+    room for the board's key too (:func:`~siege_nb.render.figure_size`), and the board itself,
+    not the board with its key, must keep those pixels beside the panel. See
     :func:`board_room`.
 
     >>> from siege_nb.boards import paris
@@ -199,16 +204,29 @@ def fit_board(
     ((7.19, 9.36), True)
     >>> fit_board(paris.board(), Space(580, 650), beside=400)  # too narrow: panel below
     ((4.79, 6.26), False)
+    >>> key = KeySize(2.73, 6.06, "right")
+    >>> fit_board(paris.board(), Space(900, 700), beside=400, key=key)  # the key takes the room
+    ((7.99, 6.76), False)
     """
     width, height = board_room(space, size=size, page=page)
+    if key is not None:
+        # A key taller than the room is drawn smaller (as the view will draw it), so that the
+        # figure stays within the visible height.
+        key_room = height / DPI - KEY_MARGINS
+        if key.height > key_room:
+            f = max(key_room / key.height, MIN_SCALE)
+            key = KeySize(key.width * f, key.height * f, key.side)
 
-    def fitting(room_w: int) -> tuple[float, float]:
-        return figure_size(board, box=(max(room_w, MIN_BOARD) / DPI, height / DPI), key=key)
+    def box(room_w: int) -> tuple[float, float]:
+        return max(room_w, MIN_BOARD) / DPI, height / DPI
 
-    alone = fitting(width)
+    alone = figure_size(board, box=box(width), key=key)
     if beside and size == "normal":
-        next_to = fitting(width - beside - GAP)
-        if next_to == alone or min(next_to) * DPI >= MIN_BESIDE:
+        room = box(width - beside - GAP)
+        next_to = figure_size(board, box=room, key=key)
+        board_h = board_height(board, key, box=room)
+        board_w = board_h * board_extent(board).aspect
+        if next_to == alone or min(board_w, board_h) * DPI >= MIN_BESIDE:
             return next_to, True
     return alone, False
 
