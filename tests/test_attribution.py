@@ -105,6 +105,47 @@ def test_readers_see_titles_not_code_names() -> None:
             assert rule.title, rule.id
 
 
+def test_verdicts_name_each_choice_in_words_with_its_value_in_brackets() -> None:
+    g = sn.new_game(
+        "siege-of-paris",
+        preset="escale-a-jeux",
+        position={"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"},
+    )
+    verdict = g.why("k7xj8")
+    text = str(verdict)
+    # The rule in force: the choice in words, its value secondary, labelled as a reading.
+    assert (
+        "Rule in force: Protected pieces (SP-16): another attacker stands beside it [adjacent], "
+        "a reading that no text states, fitted to the French rules (escale-a-jeux)" in text
+    )
+    # The readings that would flip it: each in words, cited to the texts that state it.
+    assert (
+        "It would be legal under Protected pieces (SP-16): another attacker could move there "
+        "[reach-any-army] (stated by the French rules (escale-a-jeux), rule 16;" in text
+    )
+    assert (
+        "or a piece of its own army could move there [reach-same-army] (stated by the "
+        "Portuguese rules (ludosofia)" in text
+    )
+    assert " = " not in text  # no bare code values
+    for r in verdict.differs_under:
+        assert r.choice_words.startswith(r.title), r
+        assert ("stated by" in r.choice_words) == bool(r.sources), r
+    # A choice whose words already spell its value is not repeated in brackets.
+    from siege_nb.rules.model import format_choice
+
+    for game in sn.GAMES:
+        for opt in sn.options(game):
+            for c in opt.choices:
+                named = format_choice(c.value, c.title)
+                assert named.startswith(c.words), (opt.id, named)
+                assert named == c.words or named.endswith(f" [{c.label}]"), (opt.id, named)
+    assert format_choice(True, "on") == "on" and format_choice(None, "none") == "none"
+    assert format_choice(False, "forward only") == "forward only [no]"
+    sp9 = sn.rules("siege-of-paris", "ludosofia").citation("SP-9")
+    assert sp9.startswith("Soldiers backwards (SP-9): forward only [no], stated by"), sp9
+
+
 def _plain(text: str) -> str:
     text = unicodedata.normalize("NFC", text).lower()
     text = text.replace("’", "'").replace("“", '"').replace("”", '"')

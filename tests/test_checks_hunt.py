@@ -67,7 +67,7 @@ def test_huff_check_refuses_a_huff_unless_capture_is_huff(game: str, capture: st
     assert refused is not None
     reason, rule = refused
     assert rule == engine.rules.option("capture").id
-    assert "Huffing exists only when capture is 'huff'" in reason
+    assert "Huffing exists only when capture is huffing [huff]" in reason
     # Under capture="huff" the same check lets the huff through (later checks judge it) ...
     huff_engine = engine.with_rules(sn.rules(game, capture="huff"))
     assert check(huff_engine, state, "huff", f"huff {point}") is None

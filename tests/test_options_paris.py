@@ -60,7 +60,7 @@ def test_SP_1() -> None:
     two.play("f5-C0")
     three.play("f5-C0")
     assert two.result == sn.Result("attackers", two.result.reason, "SP-1")
-    assert "Winning by placement (SP-1) = 2" in two.result.reason
+    assert "Winning by placement (SP-1): 1 officer + 2 soldiers [2]" in two.result.reason
     assert three.result is None  # only two soldiers inside
     assert sum(1 for n, p in three.pieces().items() if n.startswith("C") and "soldier" in p) == 2
 

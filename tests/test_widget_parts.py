@@ -238,6 +238,7 @@ def test_figure_b_is_the_scenario_file() -> None:
     # Each step under another reading says where that reading comes from.
     for shown, written in zip(p.steps[1:], s.steps[1:], strict=True):
         value = written.options["protection"]
-        where = sn.option("siege-of-paris", "protection").choice(value).attribution
-        assert f"`{value}`: {where.words(brief=True)}." in shown.text
+        choice = sn.option("siege-of-paris", "protection").choice(value)
+        named = f"{choice.title} [{value}]"  # in words, the value as code sets it after them
+        assert f"{named}, {choice.attribution.words(brief=True)}." in shown.text
     assert p.steps[0].text == s.steps[0].text

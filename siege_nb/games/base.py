@@ -17,13 +17,13 @@ from siege_nb.rules import (
     Choice,
     Option,
     RuleSet,
-    format_value,
     preset_values,
     rule_heading,
     rules,
 )
 from siege_nb.rules import option as find_option
 from siege_nb.rules import options as all_options
+from siege_nb.rules.model import format_choice
 
 # The game-record format that Game.to_json writes and siege_nb.records reads.
 RECORD_FORMAT = "siege_nb game record"
@@ -125,7 +125,8 @@ class Reading:
     """An option choice under which a move's verdict would be the opposite of the current one.
 
     ``sources`` are the texts that state the choice (none for a reading or a reconstruction);
-    ``attribution`` says which, in words.
+    ``attribution`` says which, in words; ``heading`` names the option and ``title`` the choice
+    in plain words (``Choice.title``).
     """
 
     option: str
@@ -135,28 +136,30 @@ class Reading:
     legal: bool
     attribution: Attribution | None = field(default=None, compare=False)
     heading: str = field(default="", compare=False)
+    title: str = field(default="", compare=False)
 
     @property
     def choice_words(self) -> str:
-        """The choice and where it comes from: ``"reach-same-army (stated by ...)"``."""
+        """The choice in words, its value in square brackets, and where it comes from:
+        ``"a piece of its own army could move there [reach-same-army] (stated by ...)"``."""
         where = self.attribution.words(brief=True) if self.attribution else "no source"
-        return f"{format_value(self.value)} ({where})"
+        return f"{format_choice(self.value, self.title)} ({where})"
 
     def __str__(self) -> str:
         label = self.heading or (
             self.option if self.option_id == self.option else f"{self.option_id} {self.option}"
         )
-        return f"{label} = {self.choice_words}"
+        return f"{label}: {self.choice_words}"
 
 
 def group_readings(readings: Sequence[Reading]) -> str:
     """Readings in words, the choices of one option together:
-    ``"Protected pieces (SP-16) = a (...) or b (...)"``."""
+    ``"Protected pieces (SP-16): words [a] (...) or words [b] (...)"``."""
     groups: dict[str, list[Reading]] = {}
     for r in readings:
         groups.setdefault(r.heading or r.option, []).append(r)
     return "; ".join(
-        f"{label} = {' or '.join(r.choice_words for r in rs)}" for label, rs in groups.items()
+        f"{label}: {' or '.join(r.choice_words for r in rs)}" for label, rs in groups.items()
     )
 
 
@@ -447,7 +450,8 @@ class Game:
                 citation = self.rules.citation(opt.name)
                 if citation in reason or opt.heading in reason:
                     return reason
-                return f"{reason} [{citation}]"
+                # A sentence, not a bracket: the citation has the choice's value in brackets.
+                return f"{reason} Rule in force: {citation}."
         heading = rule_heading(self.game, rule)  # the id itself for a rule with no record
         if heading != rule and f"({rule})" in reason:
             return reason.replace(f"({rule})", f"({heading})")
@@ -496,6 +500,7 @@ class Game:
                         legal,
                         choice.attribution,
                         opt.heading,
+                        choice.title,
                     )
                 )
         return out

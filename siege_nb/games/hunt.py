@@ -35,6 +35,7 @@ from siege_nb.boards.graph import PointBoard
 from siege_nb.games.base import Game, Move, Result, Status, ensure_pairs
 from siege_nb.games.engine import EngineBase, Refused
 from siege_nb.rules import RuleSet, rule_heading
+from siege_nb.rules.model import format_choice
 
 __all__ = [
     "BELAGERUNG",
@@ -729,9 +730,11 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """Huffing exists only when the capture option is ``"huff"``."""
         if q.huff is None or self._capture == "huff":
             return None
+        opt = self.rules.option("capture")
+        huffing = format_choice("huff", opt.choice("huff").title)
         return (
-            f"Huffing exists only when capture is 'huff' ({self.rules.citation('capture')}).",
-            self.rules.option("capture").id,
+            f"Huffing exists only when capture is {huffing} ({self.rules.citation('capture')}).",
+            opt.id,
         )
 
     def check_huff_turn(self, state: HuntState, q: HuntQuestion) -> Refused | None:
@@ -917,8 +920,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         elif b.fortress[start] and not b.fortress[end]:
             where = "the step would leave the fortress"
         reason = (
-            f"The step does not lead towards the fortress under "
-            f"{self.rules.citation(opt.name)}: {where}."
+            f"The step does not lead towards the fortress: {where}. "
+            f"Rule in force: {self.rules.citation(opt.name)}."
         )
         if self.spec.escape_clause:
             reason += (

@@ -22,6 +22,7 @@ from siege_nb.rules.model import (
     Option,
     RuleSet,
     Source,
+    format_choice,
     format_value,
 )
 from siege_nb.rules.sources import SOURCES
@@ -38,6 +39,7 @@ __all__ = [
     "RuleSet",
     "Source",
     "fixed_rules",
+    "format_choice",
     "format_value",
     "id_prefix",
     "option",

@@ -19,6 +19,7 @@ __all__ = [
     "Option",
     "RuleSet",
     "Source",
+    "format_choice",
     "format_value",
     "reading",
     "reconstruction",
@@ -39,6 +40,32 @@ def format_value(value: Any) -> str:
     if value is None:
         return "off"
     return str(value)
+
+
+# How option values may also be written (Option.normalise accepts these spellings).
+_SPELLINGS: dict[bool | None, tuple[str, ...]] = {
+    True: ("yes", "on", "true"),
+    False: ("no", "off", "false"),
+    None: ("off", "none"),
+}
+
+
+def format_choice(value: Any, title: str = "") -> str:
+    """A choice for a reader: its plain words (``title``) first, then its value as code sets it
+    (``protection="adjacent"``) in square brackets; the words alone where they already spell
+    the value (no title, or ``"on"`` for ``yes``).
+
+    >>> format_choice("adjacent", "another attacker stands beside it")
+    'another attacker stands beside it [adjacent]'
+    >>> format_choice(True, "on"), format_choice("always", "always"), format_choice(3)
+    ('on', 'always', '3')
+    """
+    label = format_value(value)
+    if not title or title == label:
+        return label
+    if (value is None or isinstance(value, bool)) and title.strip().lower() in _SPELLINGS[value]:
+        return title
+    return f"{title} [{label}]"
 
 
 @dataclass(frozen=True)
@@ -447,16 +474,18 @@ class RuleSet(Mapping[str, Any]):
         return {k: (v, other[k]) for k, v in self.settings.items() if other[k] != v}
 
     def citation(self, key: str) -> str:
-        """The option in force, in words, and where that choice comes from.
+        """The option in force, in words (its value in square brackets), and where that choice
+        comes from.
 
         >>> import siege_nb as sn
         >>> print(sn.rules("siege-of-paris", "ludosofia").citation("protection"))
-        Protected pieces (SP-16) = reach-same-army, stated by the Portuguese rules (ludosofia), \
-the defenders' moves, rule 6
+        Protected pieces (SP-16): a piece of its own army could move there [reach-same-army], \
+stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
         """
         choice = self.choice(key)
         words = choice.attribution.words(brief=True)
-        return f"{self.option(key).heading} = {choice.label}, {words}"
+        named = format_choice(choice.value, choice.title)
+        return f"{self.option(key).heading}: {named}, {words}"
 
     def __str__(self) -> str:
         extra = self.overrides

@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from siege_nb.games.base import Game
 from siege_nb.render import Highlights
-from siege_nb.rules import format_value
+from siege_nb.rules import format_choice
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
@@ -166,10 +166,11 @@ class ScenarioPlayer(SizedBoard, w.VBox):
 def _reading_notes(game: Game, chosen: Mapping[str, Any]) -> str:
     """Where each chosen reading comes from, in Markdown, one sentence per option."""
     notes = []
-    for name, value in chosen.items():
+    for name in chosen:
         opt = game.rules.option(name)
-        where = game.rules.choice(name).attribution.words(brief=True)
-        notes.append(f"{opt.heading} = `{format_value(value)}`: {where}.")
+        choice = game.rules.choice(name)
+        where = choice.attribution.words(brief=True)
+        notes.append(f"{opt.heading}: {format_choice(choice.value, choice.title)}, {where}.")
     return " ".join(notes)
 
 
