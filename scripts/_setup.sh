@@ -13,7 +13,11 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 # tests/browser/lab.py drives this browser; Playwright's own browser download is never used.
+# SIEGE_NB_CHROMIUM names another Chromium (lab.py reads it too); it is then not installed.
 CHROMIUM=/usr/bin/chromium
+if [ -n "${SIEGE_NB_CHROMIUM:-}" ]; then
+    CHROMIUM="$(command -v "$SIEGE_NB_CHROMIUM" || printf '%s' "$SIEGE_NB_CHROMIUM")"
+fi
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 say() { printf 'siege_nb: %s\n' "$*" >&2; }

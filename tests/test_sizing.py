@@ -262,3 +262,17 @@ def test_a_board_with_its_key_keeps_the_key_inside_after_a_resize() -> None:
         assert clicks[-1] == "k7"
     canvas.set_legend(False)
     assert not canvas.view.legend_shown()
+
+
+@pytest.mark.parametrize("row", [300, 450, 592, 780, 1000])
+def test_the_key_never_leaves_a_narrow_board_without_room(row: int) -> None:
+    """JupyterLab at 1024 x 768 with its file browser open gives a widget a row of about
+    590 pixels: showing the key there once raised "leaves no room for the board"."""
+    for game in sn.GAMES:
+        board = sn.BoardWidget(game)
+        board.board_canvas.probe.space = {"width": row, "height": 647, "top": 120}
+        board.key_button.value = True
+        assert board.last_error is None, (game, row, board.last_error)
+        assert board.view.legend_shown()
+        width, _ = board.fig.get_size_inches() * 100
+        assert width <= max(row, 300), (game, row, width)

@@ -30,7 +30,7 @@ from matplotlib.figure import Figure
 from siege_nb.games.base import Game
 from siege_nb.render import BoardView, Highlights, figure_size, key_size
 from siege_nb.render.layout import KeySize, board_extent, board_height
-from siege_nb.render.legend import MIN_SCALE
+from siege_nb.render.legend import MAX_SHARE, MIN_SCALE
 from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, guarded
 
 __all__ = [
@@ -207,27 +207,41 @@ def fit_board(
     >>> key = KeySize(2.73, 6.06, "right")
     >>> fit_board(paris.board(), Space(900, 700), beside=400, key=key)  # the key takes the room
     ((7.99, 6.76), False)
+    >>> fit_board(paris.board(), Space(592, 647), beside=400, key=key)  # a narrow row
+    ((5.76, 6.22), False)
     """
     width, height = board_room(space, size=size, page=page)
     if key is not None:
-        # A key taller than the room is drawn smaller (as the view will draw it), so that the
-        # figure stays within the visible height.
-        key_room = height / DPI - KEY_MARGINS
-        if key.height > key_room:
-            f = max(key_room / key.height, MIN_SCALE)
+        # A key taller than the room, or wider than its share of the row, is drawn smaller
+        # (as the view will draw it), so that the figure stays within the visible height
+        # and leaves the board room.
+        fits = min(
+            (height / DPI - KEY_MARGINS) / key.height, MAX_SHARE * width / DPI / key.width, 1.0
+        )
+        if fits < 1.0:
+            f = max(fits, MIN_SCALE)
             key = KeySize(key.width * f, key.height * f, key.side)
 
     def box(room_w: int) -> tuple[float, float]:
         return max(room_w, MIN_BOARD) / DPI, height / DPI
 
-    alone = figure_size(board, box=box(width), key=key)
+    def sized(room_w: int) -> tuple[float, float] | None:
+        """The figure in that width, or ``None`` if the key leaves the board no room."""
+        try:
+            return figure_size(board, box=box(room_w), key=key)
+        except ValueError:
+            return None
+
+    # In a row too narrow for even the smallest key, the figure is sized for the board alone;
+    # the view then draws the key as small as it must.
+    alone = sized(width) or figure_size(board, box=box(width))
     if beside and size == "normal":
-        room = box(width - beside - GAP)
-        next_to = figure_size(board, box=room, key=key)
-        board_h = board_height(board, key, box=room)
-        board_w = board_h * board_extent(board).aspect
-        if next_to == alone or min(board_w, board_h) * DPI >= MIN_BESIDE:
-            return next_to, True
+        next_to = sized(width - beside - GAP)
+        if next_to is not None:
+            board_h = board_height(board, key, box=box(width - beside - GAP))
+            board_w = board_h * board_extent(board).aspect
+            if next_to == alone or min(board_w, board_h) * DPI >= MIN_BESIDE:
+                return next_to, True
     return alone, False
 
 

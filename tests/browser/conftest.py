@@ -1,11 +1,12 @@
 """Fixtures for the browser tests: one JupyterLab server and one Chromium per session.
 
-These tests need Debian's Chromium at /usr/bin/chromium and the Python package playwright (the
-"test" extra); `bash scripts/tests`, the README's test command, installs both (Chromium when run
-as root). They never skip silently: when either is missing the run stops with an error that
-says what to install, unless the reader opts out with SIEGE_NB_BROWSER=skip, and then the skip
-and its reason are printed at the end of the run. In CI (CI=true) they always run: a missing
-browser, or the opt-out, is an error there.
+These tests need Chromium (the one SIEGE_NB_CHROMIUM names, else Debian's /usr/bin/chromium,
+else chromium or chromium-browser on PATH: lab.find_chromium) and the Python package playwright
+(the "test" extra); `bash scripts/tests`, the README's test command, installs both (Chromium
+when run as root). They never skip silently: when either is missing the run stops with an error
+that says what to install, unless the reader opts out with SIEGE_NB_BROWSER=skip, and then the
+skip and its reason are printed at the end of the run. In CI (CI=true) they always run: a
+missing browser, or the opt-out, is an error there.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .lab import CHROMIUM, SHOTS, chromium, jupyter_server
+from .lab import CHROMIUM, SHOTS, chromium, find_chromium, jupyter_server
 
 HERE = Path(__file__).resolve().parent
 _SKIPPED = pytest.StashKey[str]()
@@ -39,10 +40,14 @@ def browser_check(
     """
     in_ci = env.get("CI", "") not in ("", "false", "0")
     opt_out = env.get("SIEGE_NB_BROWSER") == "skip"
+    if env.get("SIEGE_NB_CHROMIUM", "").strip():
+        browser = f"the Chromium SIEGE_NB_CHROMIUM names, {find_chromium(env)}"
+    else:
+        browser = f"{find_chromium(env)} (sudo apt-get install chromium)"
     missing = [
         what
         for what, there in (
-            (f"{CHROMIUM} (sudo apt-get install chromium)", has_chromium),
+            (browser, has_chromium),
             ('the Python package playwright (pip install -e ".[test]")', has_playwright),
         )
         if not there

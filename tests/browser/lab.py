@@ -18,14 +18,34 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from siege_nb.serving import CONNECTION_CLASS
 
-CHROMIUM = "/usr/bin/chromium"
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+
+
+def find_chromium(env: Mapping[str, str] = os.environ) -> str:
+    """The Chromium the tests drive: ``SIEGE_NB_CHROMIUM`` if set (a path, or a name looked up
+    on ``PATH``), else Debian's ``/usr/bin/chromium``, else ``chromium`` or
+    ``chromium-browser`` on ``PATH``. When none is there, the path asked for (or Debian's) is
+    returned all the same, so that the browser tests stop with an error naming it.
+
+    >>> find_chromium({"SIEGE_NB_CHROMIUM": "/opt/no/such/chromium"})
+    '/opt/no/such/chromium'
+    """
+    asked = env.get("SIEGE_NB_CHROMIUM", "").strip()
+    if asked:
+        return shutil.which(asked) or asked
+    if os.access(DEBIAN_CHROMIUM, os.X_OK):
+        return DEBIAN_CHROMIUM
+    return shutil.which("chromium") or shutil.which("chromium-browser") or DEBIAN_CHROMIUM
+
+
+CHROMIUM = find_chromium()
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -156,7 +176,7 @@ def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
 
 @contextmanager
 def chromium(width: int = 1600, height: int = 1000) -> Iterator[Any]:
-    """A Playwright page in Debian's headless Chromium; closed at the end."""
+    """A Playwright page in a headless Chromium (:data:`CHROMIUM`); closed at the end."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
