@@ -554,8 +554,8 @@ class Key:
 
 def key_png(game: str, side: Side = "below", dpi: int = 100) -> bytes:
     """The key of ``game`` alone, as a PNG picture (for a widget that shows several boards
-    and one key for all of them). ``side`` chooses its shape: ``"below"`` lays it out in
-    columns, ``"right"`` in one tall column.
+    and one key for all of them): its pieces and marks. ``side`` chooses its shape:
+    ``"below"`` lays it out in columns, ``"right"`` in one tall column.
 
     >>> key_png("pyramid-siege")[:4]
     b'\\x89PNG'
@@ -565,8 +565,10 @@ def key_png(game: str, side: Side = "below", dpi: int = 100) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    size = key_size(game, side)
-    fig = Figure(figsize=(size.width, size.height), dpi=dpi)
+    # Only the box of pieces and marks: a key on its own lists no refusing rules (the boards'
+    # tags name them), so the room kept for that list is left out.
+    lay = _cached_layout(game, side)
+    fig = Figure(figsize=(lay.frame_width / 72, lay.frame_height / 72), dpi=dpi)
     FigureCanvasAgg(fig)
     Key(fig.add_axes((0.0, 0.0, 1.0, 1.0)), game, side)
     buffer = io.BytesIO()
