@@ -131,3 +131,51 @@ def test_the_choice_is_drawn_above_everything_of_the_position(game: str) -> None
     assert max(a.get_zorder() for a in view.position_artists()) < min(
         a.get_zorder() for a in on_board
     )
+
+
+def _messages_of(action: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
+    """The widget messages ``action`` sends, as (widget class, carries a picture)."""
+    import ipywidgets
+
+    sent: list[tuple[str, bool]] = []
+    original = ipywidgets.Widget._send
+
+    def record(self: Any, msg: dict[str, Any], buffers: Any = None) -> None:
+        # Without a browser ipympl also keeps a picture in its state (_data_url) for static
+        # output; a page that has shown the canvas turns that off, so it is left out here.
+        if sorted(msg.get("state") or {}) != ["_data_url"]:
+            sent.append((type(self).__name__, bool(buffers)))
+        original(self, msg, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", record)
+    action()
+    monkeypatch.setattr(ipywidgets.Widget, "_send", original)
+    return sent
+
+
+def _picture_first(sent: list[tuple[str, bool]]) -> bool:
+    """The picture is sent, and only the canvas's own messages (its image mode) before it."""
+    frame = sent.index(("QuickCanvas", True)) if ("QuickCanvas", True) in sent else None
+    return frame is not None and all(name == "QuickCanvas" for name, _ in sent[:frame])
+
+
+def test_the_picture_leaves_before_any_other_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click's new picture is sent before the buttons and texts it also changes: the
+    browser handles messages in order, and the reader is looking at the board."""
+    board = sn.BoardWidget("siege-of-paris")
+    board.canvas.draw()
+    for node in ("C0", "f5", "b2"):  # select, move (Undo turns on, texts change), select
+        sent = _messages_of(lambda n=node: press(board, board.view, n), monkeypatch)
+        assert _picture_first(sent), (node, sent)
+    player = sn.ScenarioPlayer.figure_b()
+    player.canvas.draw()
+    sent = _messages_of(player.next_button.click, monkeypatch)
+    assert _picture_first(sent), sent
+    cmp = sn.RuleComparer(
+        {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"},
+        "protection",
+        piece="k7",
+    )
+    cmp.canvas.draw()
+    sent = _messages_of(lambda: press(cmp, cmp.views[0], "j9"), monkeypatch)
+    assert _picture_first(sent), sent

@@ -544,6 +544,9 @@ class BoardWidget(SizedBoard, w.HBox):
         """Show the game as it is: board, status, buttons. Never plays a move."""
         g = self.game
         self.board_canvas.update(g, highlights=self.highlights)
+        # The picture first: every widget message sent before it (a button turning on, a
+        # text) is one more thing the browser handles before it paints the board.
+        self.board_canvas.redraw(in_event)
         self.status.value = self._status_html()
         self.undo_button.disabled = not g.can_undo
         self.redo_button.disabled = not g.can_redo
@@ -555,7 +558,6 @@ class BoardWidget(SizedBoard, w.HBox):
                 self._button(label, text, style, tip)
                 for label, text, style, tip in self._actions_spec(wanted)
             ]
-        self.board_canvas.redraw(in_event)
 
     def _actions_wanted(self) -> list[str]:
         """The special actions to offer now, as move texts ("stop" ends a jump chain,

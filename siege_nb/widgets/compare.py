@@ -314,6 +314,7 @@ class RuleComparer(CanvasHost, w.VBox):
                 f"<b>{escape(self._caption(g))}</b><ul>{items or '<li>no move</li>'}</ul>"
                 "</td>"
             )
+        self.board_canvas.redraw(in_event)  # the pictures first, then the table
         if self.selected is None:
             self.table.value = (
                 "<p style='font-size:15px'>Click a piece on any board to compare "
@@ -326,4 +327,3 @@ class RuleComparer(CanvasHost, w.VBox):
                 f"{escape(self.selected)}</b><table style='width:100%'><tr>"
                 f"{''.join(cells)}</tr></table></div>"
             )
-        self.board_canvas.redraw(in_event)

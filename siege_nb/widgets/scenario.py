@@ -145,13 +145,13 @@ class ScenarioPlayer(SizedBoard, w.VBox):
             # A copy: the step's own Highlights (the caller's object) stays as it was.
             highlights = replace(base, marked=[*step.mark, *base.marked])
         self.board_canvas.update(step.game, highlights=highlights, caption=step.title or None)
+        self.board_canvas.redraw(in_event)  # the picture first, then the texts and buttons
         self.counter.value = f"&nbsp; step {self.index + 1} of {len(self.steps)}"
         self.text.value = (
             f"<div style='font-size:15px; line-height:1.45'>{markdown(step.text)}</div>"
         )
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
-        self.board_canvas.redraw(in_event)
 
     @classmethod
     def figure_b(cls) -> ScenarioPlayer:
