@@ -117,12 +117,12 @@ def main() -> None:
     worst_overall = 0.0
     for game_name, options in boards():
         rng = random.Random(args.seed)
+        probe = sn.new_game(game_name, **options)  # the board the positions are drawn on
         results = []
         for _ in range(args.positions):
             capture = rng.choice(
                 ["strict", "optional"] if game_name == "belagerung" else ["strict"]
             )
-            probe = sn.new_game(game_name, **options)
             position = sparse_position(probe, rng)
             try:
                 game = sn.new_game(

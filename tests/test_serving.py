@@ -6,18 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser.lab import free_port, stop_server, wait_until_up
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from traitlets.utils.importstring import import_item
 
@@ -60,12 +58,6 @@ def test_connecting_turns_nagle_off_before_the_usual_connect(
     assert calls == [("nodelay", True), "connect"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
     from tornado.websocket import websocket_connect
 
@@ -73,7 +65,7 @@ def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         (tmp_path / name.lower()).mkdir()
         env[name] = str(tmp_path / name.lower())
-    port, token = _free_port(), "siege-nb-serving"
+    port, token = free_port(), "siege-nb-serving"
     base = f"http://127.0.0.1:{port}"
     cmd = [
         sys.executable,
@@ -96,14 +88,10 @@ def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
     )
     headers = {"Authorization": f"token {token}"}
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, log_path.read_text()[-2000:]
-                time.sleep(0.3)
+        try:
+            wait_until_up(f"{base}/api/status?token={token}", timeout=60)
+        except TimeoutError:
+            pytest.fail(log_path.read_text()[-2000:])
         request = urllib.request.Request(
             f"{base}/api/kernels", data=b"{}", headers=headers, method="POST"
         )
@@ -125,11 +113,5 @@ def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, log_path.read_text()[-3000:]
             time.sleep(0.3)
     finally:
-        with suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
+        stop_server(proc)
         log.close()

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -16,10 +14,10 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from contextlib import suppress
 from pathlib import Path
 
 import pytest
+from browser.lab import free_port, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "voila.json"
@@ -51,12 +49,6 @@ def test_the_config_culls_idle_kernels_after_the_documented_time() -> None:
     assert f"{IDLE_MINUTES} minutes" in design
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _status(url: str) -> int:
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
@@ -82,7 +74,7 @@ def test_voila_started_beside_the_config_culls_a_kernel_whose_page_is_gone(
         folder = tmp_path / name.lower()
         folder.mkdir()
         env[name] = str(folder)  # no configuration of the machine's own gets in
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = (tmp_path / "voila.log").open("w")
     proc = subprocess.Popen(
@@ -112,14 +104,7 @@ def test_voila_started_beside_the_config_culls_a_kernel_whose_page_is_gone(
         assert _status(kernel) == 404
         assert "Culling 'idle' kernel" in (tmp_path / "voila.log").read_text()
     finally:
-        with suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=15)
+        stop_server(proc)
         log.close()
 
 

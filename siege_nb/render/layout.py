@@ -121,13 +121,11 @@ def board_height(
     >>> board_height(pyramid.board(), right) > board_height(pyramid.board(), below)
     True
     """
-    _, height = figure_size(board, margin=margin, top=top, box=box, key=key)
-    room_h = 2 * margin + top + (key.height + KEY_GAP if key and key.side == "below" else 0.0)
+    width, height = figure_size(board, margin=margin, top=top, box=box, key=key)
     if key is not None and key.side == "right":
-        # The figure may be taller than the board needs, to hold a tall key.
-        width, _ = figure_size(board, margin=margin, top=top, box=box, key=key)
+        # The figure may be taller than the board needs, to hold a tall key: go by its width.
         return (width - 2 * margin - key.width - KEY_GAP) / board_extent(board).aspect
-    return height - room_h
+    return height - 2 * margin - top - (key.height + KEY_GAP if key is not None else 0.0)
 
 
 def place(space: Rect, aspect: float, key: KeySize | None = None) -> tuple[Rect, Rect | None]:

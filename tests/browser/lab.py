@@ -67,7 +67,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _wait_for(url: str, timeout: float) -> None:
+def stop_server(proc: subprocess.Popen[Any]) -> None:
+    """Stop a server started in a session of its own (``start_new_session=True``) and every
+    process it started: SIGTERM to the group, SIGKILL if it has not ended within 15 s."""
+    with suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=15)
+
+
+def wait_until_up(url: str, timeout: float) -> None:
+    """Return once ``url`` answers 200; ``TimeoutError`` after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -159,18 +173,13 @@ def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
             cmd, env=env, cwd=root_dir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
         try:
-            _wait_for(health, timeout=90)
+            wait_until_up(health, timeout=90)
             yield f"http://127.0.0.1:{port}"
         except TimeoutError:
             log.flush()
             raise TimeoutError((home / "server.log").read_text()[-3000:]) from None
         finally:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(timeout=15)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                with suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
+            stop_server(proc)
             log.close()
 
 
