@@ -19,6 +19,13 @@ preset with random option overrides:
 
 After every move played, the engine's board is checked against the reference's ``apply_move``.
 
+The reference lists a jump chain once per path, every prefix its own move; the engine lists one
+move per outcome (the point where the chain ends and the attackers it takes), written along one
+of its paths. So the two are compared by outcome: the same outcomes on both sides, no outcome
+twice in the engine's list, every path the engine writes is one the reference lists, and paths
+the engine does not list (other ways to the same outcome) are accepted by ``Game.find`` as the
+move with that outcome.
+
 Only the public API of siege_nb is used.  On a disagreement the test prints the game, position,
 side to move, huff state, rules and the symmetric difference of the two move sets.
 """
@@ -63,6 +70,7 @@ MINIMUM = {
     "after a huff": 20,
     "huffable checks": 100,
     "huffable non-empty": 30,
+    "other paths played": 20,
 }
 MINIMUM_ESCAPE = 15  # Pyramid only: attacker turns decided by the escape clause
 MAX_JUMP_MOVES = 300  # set-ups with more jump moves than this are drawn again
@@ -188,11 +196,31 @@ def random_setup_once(rng, name, rules):
 # ------------------------------------------------------------------------------------------
 
 
+def outcome_of_text(name, position, text, rules):
+    """A move text as what it does: a jump chain as (start, end, the attackers it takes),
+    taken from the reference's ``apply_move``; a step or huff as its text."""
+    if "x" not in text:
+        return text
+    after = apply_move(name, position, text, rules)
+    points = text.split("x")
+    taken = frozenset(p for p, piece in position.items() if piece == A and p not in after)
+    return ("jump", points[0], points[-1], taken)
+
+
+def outcome_of_move(move):
+    """An engine Move as what it does (see :func:`outcome_of_text`)."""
+    if move.kind != "jump":
+        return str(move)
+    return ("jump", move.start, move.end, frozenset(move.captures))
+
+
 class Tally:
     def __init__(self, name):
         self.name = name
         self.counts = dict.fromkeys(MINIMUM, 0)
         self.counts["escape clause"] = 0
+        self.counts["other paths"] = 0
+        self.counts["other paths played"] = 0
         self.choices = {
             (key, value): 0 for key, values in CHOICES[name].items() for value in values
         }
@@ -207,7 +235,8 @@ class Tally:
         position = dict(game.pieces())
         rules = reference_rules(game, name)
         to_move = game.to_move
-        engine = {str(m) for m in game.legal_moves()}
+        moves = game.legal_moves()
+        engine = {outcome_of_move(m) for m in moves}
         info = analyse(
             name,
             position,
@@ -216,7 +245,8 @@ class Tally:
             huffable=frozenset(huffable) if to_move == A else frozenset(),
             huffed=huffed,
         )
-        reference = info["moves"]
+        reference = {outcome_of_text(name, position, text, rules) for text in info["moves"]}
+        self.check_paths(game, moves, info["moves"], position, rules, label)
         c = self.counts
         c["compared"] += 1
         for key, value in rules.items():
@@ -237,8 +267,8 @@ class Tally:
                 f"huffed={huffed}\n"
                 f"  position={dict(sorted(position.items()))}\n"
                 f"  rules={rules}\n"
-                f"  engine only:    {sorted(engine - reference)}\n"
-                f"  reference only: {sorted(reference - engine)}\n"
+                f"  engine only:    {sorted(map(str, engine - reference))}\n"
+                f"  reference only: {sorted(map(str, reference - engine))}\n"
                 f"  (reference: jumps={len(info['jumps'])} max_chain={info['max_chain']} "
                 f"escape={info['escape']} strict_restricted={info['strict_restricted']})"
             )
@@ -258,6 +288,36 @@ class Tally:
                     f"rules={rules}"
                 )
         return engine
+
+    def check_paths(self, game, moves, texts, position, rules, label):
+        """The engine's jump moves: no outcome twice, each written along a path the reference
+        lists; and a sample of the reference's other paths found as the move of their outcome."""
+        jumps = [m for m in moves if m.kind == "jump"]
+        where = f"[{self.name} {label}] position={dict(sorted(position.items()))} rules={rules}"
+        outcomes = [outcome_of_move(m) for m in jumps]
+        if len(set(outcomes)) != len(outcomes):
+            self.failures.append(
+                f"{where}\n  an outcome is listed twice: {sorted(map(str, jumps))}"
+            )
+        unknown = sorted(str(m) for m in jumps if str(m) not in texts)
+        if unknown:
+            self.failures.append(f"{where}\n  paths the reference does not list: {unknown}")
+        listed = {str(m) for m in jumps}
+        others = sorted(t for t in texts if "x" in t and t not in listed)
+        self.counts["other paths"] += len(others)
+        for text in random.Random(len(others)).sample(others, min(len(others), 5)):
+            found = game.find(text)
+            want = outcome_of_text(self.name, position, text, rules)
+            if found is None or outcome_of_move(found) != want or str(found) != text:
+                self.failures.append(
+                    f"{where}\n  the path {text!r} is not found as its outcome: got {found!r}"
+                )
+                continue
+            twin = game.clone()
+            twin.play(text)
+            self.counts["other paths played"] += 1
+            if twin.pieces() != apply_move(self.name, position, text, rules):
+                self.failures.append(f"{where}\n  the board after {text!r} differs")
 
     def check_huffable(self, game, expected, label, before, move):
         """After a defender move: the engine's huffable against reference_huffable."""

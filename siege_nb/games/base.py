@@ -261,6 +261,7 @@ class Engine(Protocol):
     def text(self, state: Any) -> str: ...
     def with_rules(self, rules: RuleSet) -> Engine: ...
     def parse(self, state: Any, text: str) -> Move | None: ...
+    def find_move(self, state: Any, move: Move) -> Move | None: ...
     def candidates(self, state: Any, node: str) -> list[Move]: ...
     def source_keys(self, rule: str) -> tuple[str, ...]: ...
 
@@ -364,19 +365,24 @@ class Game:
     # -- moving -------------------------------------------------------------------------------
     def _find(self, move: Move | str) -> Move | None:
         if isinstance(move, Move):
-            legal = self._engine.legal(self._state)
-            # Engines hand out shared Move objects, so identity is the usual, fast match; an
-            # equal Move built by the caller is replaced by the engine's own.
-            for m in legal:
-                if m is move:
-                    return m
-            for m in legal:
-                if m == move:
-                    return m
-            return None
+            # An equal Move built by the caller is replaced by the engine's own; a jump chain
+            # along another path to the same outcome is the same move, written as given.
+            return self._engine.find_move(self._state, move)
         if not isinstance(move, str):
             raise TypeError(f"a move is text or a Move, not {type(move).__name__}")
         return self._engine.parse(self._state, move)
+
+    def find(self, move: Move | str) -> Move | None:
+        """The legal move that ``move`` (text or :class:`Move`) names here, or ``None``: a
+        quick test, without the explanation :meth:`why` builds. A jump chain written along
+        another path to the same outcome is found too, written as given.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("siege-of-paris")
+        >>> g.find("C0-f5"), g.find("C0-a1")
+        (Move(start='C0', end='f5', path=('C0', 'f5'), captures=(), kind='step'), None)
+        """
+        return self._find(move)
 
     def play(self, move: Move | str) -> Move:
         """Play a legal move (text or :class:`Move`) and return it as a :class:`Move`.

@@ -126,6 +126,18 @@ class EngineBase(Generic[S, A]):
                 return move
         return None
 
+    def find_move(self, state: S, move: Move) -> Move | None:
+        """The legal move equal to ``move``, or ``None``: by default the engine's own Move
+        objects are matched by identity first (the usual case, and fast), then by equality."""
+        legal = self.legal(state)
+        for m in legal:
+            if m is move:
+                return m
+        for m in legal:
+            if m == move:
+                return m
+        return None
+
     def also_written(self, move: Move, text: str) -> bool:
         """True if canonical ``text`` is another accepted way of writing ``move``."""
         return False

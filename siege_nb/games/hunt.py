@@ -22,6 +22,7 @@ docs/precise-readings.md. A third hunt game would be one more spec and a two-lin
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -54,6 +55,10 @@ __all__ = [
 EMPTY, ATTACKER, DEFENDER = 0, 1, 2
 SIDES = ("attacker", "defender")
 PIECES = ("", "attacker", "defender")
+
+JUMP_MOVES_KEPT = 50_000
+"""How many jump-chain Moves the engines keep to hand out again (shared by every engine of a
+board: the same chain in the next position is the same Move object)."""
 
 Mark = Callable[[int], str]
 """How the text board marks one point (by index): ``x``, ``O``, ``+`` or ``.``."""
@@ -273,6 +278,7 @@ class _Tables:
     free: tuple[tuple[tuple[int, Move], ...], ...]  # attacker steps for the escape clause
     huffs: tuple[Move, ...]
     jump_moves: dict[tuple[Any, ...], Move]
+    over: dict[tuple[int, int], int]  # (from, landing point) -> the point jumped over
 
 
 @cache
@@ -288,11 +294,11 @@ def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
         for p in range(n)
     )
     movable = [not (frozen and board.fortress[p]) for p in range(n)]
+    jumps = tuple(
+        tuple((s[p], s[s[p]]) for s in board.step if s[p] >= 0 and s[s[p]] >= 0) for p in range(n)
+    )
     return _Tables(
-        jumps=tuple(
-            tuple((s[p], s[s[p]]) for s in board.step if s[p] >= 0 and s[s[p]] >= 0)
-            for p in range(n)
-        ),
+        jumps=jumps,
         steps=steps,
         all_steps=all_steps,
         towards=tuple(
@@ -304,6 +310,7 @@ def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
         free=tuple(all_steps[p] if movable[p] else () for p in range(n)),
         huffs=tuple(Move(names[p], None, (names[p],), (), "huff", ("huff", p)) for p in range(n)),
         jump_moves={},
+        over={(p, land): over for p in range(n) for over, land in jumps[p]},
     )
 
 
@@ -376,6 +383,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         self._free = tables.free
         self._huffs = tables.huffs
         self._moves = tables.jump_moves
+        self._over = tables.over
+        self._name = b.names.__getitem__
+        # One bit per point, above the low 7 bits that hold a point (boards have < 128).
+        self._bits = tuple(1 << (p + 7) for p in range(len(b.names)))
 
     def with_rules(self, rules: RuleSet, *, cache_size: int | None = None) -> HuntEngine:
         """The base's :meth:`~EngineBase.with_rules`, typed as a hunt engine (the base's return
@@ -418,7 +429,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             raise ValueError(f"to_move must be 'attacker' or 'defender', not {to_move!r}")
         held = self._on_fortress(cells).count(ATTACKER)
         state, moves = self._settle(tuple(cells), SIDES.index(to_move), best=held)
-        self.remember(state, moves)
+        if moves is not None:
+            self.remember(state, moves)
         return state
 
     def missing(self, name: object) -> str:
@@ -451,25 +463,141 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 return True
         return False
 
+    def _jumps_exist(self, cells: Sequence[int]) -> bool:
+        """True if some defender can jump."""
+        lines = self._jumps
+        for p, c in enumerate(cells):
+            if c == DEFENDER:
+                for over, land in lines[p]:
+                    if cells[over] == ATTACKER and cells[land] == EMPTY:
+                        return True
+        return False
+
     def _chains(self, cells: Sequence[int], start: int) -> list[tuple[Any, ...]]:
-        """Every jump chain of the defender on ``start``, each prefix its own move."""
+        """One jump move of the defender on ``start`` per distinct outcome: where it ends and
+        which attackers it takes. The path kept is the first found, jumping in the board's
+        line order; other paths to the same outcome are the same move (see :meth:`chain_move`).
+
+        What a chain can still do depends only on where it stands and what it has taken, so
+        a (point, taken) pair met a second time, by another path, is not searched again:
+        the search visits each outcome once instead of each path, and paths can be
+        exponentially many more.
+        """
         out: list[tuple[Any, ...]] = []
         work = list(cells)
         work[start] = EMPTY  # a chain may come back to its start point
         jumps = self._jumps
+        seen: set[int] = set()
+        bits = self._bits
 
-        def extend(at: int, lands: tuple[int, ...], taken: tuple[int, ...]) -> None:
+        def extend(at: int, lands: tuple[int, ...], taken: tuple[int, ...], mask: int) -> None:
             for over, land in jumps[at]:
                 if work[over] == ATTACKER and work[land] == EMPTY:
+                    now = mask | bits[over]
+                    key = now | land  # the low bits of a mask are free for the point
+                    if key in seen:
+                        continue
+                    seen.add(key)
                     work[over] = EMPTY
                     chain = (*lands, land)
                     caught = (*taken, over)
                     out.append(("jump", start, chain, caught))
-                    extend(land, chain, caught)
+                    extend(land, chain, caught, now)
                     work[over] = ATTACKER
 
-        extend(start, (), ())
+        extend(start, (), (), 0)
         return out
+
+    def _walk(self, cells: Sequence[int], nodes: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The board after the jumps of a chain written as its points, and the points it
+        takes; ``ValueError`` if a step of it is not a jump."""
+        work = list(cells)
+        work[nodes[0]] = EMPTY
+        taken: list[int] = []
+        over_of = self._over
+        for at, land in pairwise(nodes):
+            over = over_of.get((at, land), -1)
+            if over < 0 or work[over] != ATTACKER or work[land] != EMPTY:
+                raise ValueError(f"no jump from {self.board.names[at]} to {self.board.names[land]}")
+            work[over] = EMPTY
+            taken.append(over)
+        return work, taken
+
+    def chain_steps(self, state: HuntState, nodes: Sequence[int]) -> list[int]:
+        """The points a jump chain can land on next, the chain so far given by its points
+        (the defender's start point alone before its first jump): one decision of a chain,
+        for a player or an agent that chooses a chain a jump at a time. Empty when the chain
+        cannot go on, or when ``nodes`` is not a chain of the side to move.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("pyramid-siege", to_move="defender", position={
+        ...     "r2c0": "defender", "r2c1": "attacker", "r3c1": "attacker",
+        ...     "r3c2": "attacker", **{f"r7c{c}": "attacker" for c in range(5)}})
+        >>> e, ix, names = g._engine, g.board.index, g.board.names
+        >>> [names[p] for p in e.chain_steps(g._state, [ix["r2c0"]])]
+        ['r2c2', 'r4c2']
+        >>> [names[p] for p in e.chain_steps(g._state, [ix["r2c0"], ix["r2c2"]])]
+        ['r4c2']
+        """
+        if not nodes or state.result is not None or state.to_move != 1:
+            return []
+        if state.cells[nodes[0]] != DEFENDER:
+            return []
+        try:
+            work, _ = self._walk(state.cells, nodes)
+        except ValueError:
+            return []
+        return [
+            land
+            for over, land in self._jumps[nodes[-1]]
+            if work[over] == ATTACKER and work[land] == EMPTY
+        ]
+
+    def chain_move(self, state: HuntState, nodes: Sequence[int]) -> Move | None:
+        """The legal jump move that the chain through ``nodes`` (start point first, one jump
+        at least) makes, or ``None``. Two paths that end on the same point having taken the
+        same attackers are one move: the engine's own :class:`Move` if ``nodes`` is its path,
+        otherwise an equivalent Move written along ``nodes`` (what the player did)."""
+        if len(nodes) < 2 or state.result is not None or state.to_move != 1:
+            return None
+        if state.cells[nodes[0]] != DEFENDER:
+            return None
+        try:
+            _, taken = self._walk(state.cells, nodes)
+        except ValueError:
+            return None
+        # Every jump chain of the side to move is legal (no capture option forbids one), and
+        # a Move compares by what it says, so no search through the legal moves is needed.
+        return self._to_move(("jump", nodes[0], tuple(nodes[1:]), tuple(taken)), keep=False)
+
+    def parse(self, state: HuntState, text: str) -> Move | None:
+        """The legal move written ``text``, or ``None``. A jump chain may be written along
+        any of its paths (see :meth:`chain_move`)."""
+        q = self.ask(state, text)
+        if q.chain:
+            return self.chain_move(state, q.nodes)
+        if q.huff is not None:
+            p = self.board.index.get(q.huff, -1)
+            return next((m for m in self.legal(state) if m.raw == ("huff", p)), None)
+        if q.step:
+            start, end = q.nodes
+            if state.to_move == 1 and q.piece == DEFENDER:
+                # Judged here rather than looked up among the legal moves, which would list
+                # every jump chain of the defenders.
+                if state.result is not None or state.cells[end] != EMPTY:
+                    return None
+                if self._capture == "strict" and self._jumps_exist(state.cells):
+                    return None
+                return next((m for q_, m in self._all_steps[start] if q_ == end), None)
+            raw = ("step", start, end)
+            return next((m for m in self.legal(state) if m.raw == raw), None)
+        return None
+
+    def find_move(self, state: HuntState, move: Move) -> Move | None:
+        """The legal move equal to ``move``, found from its text (see :meth:`parse`): never
+        by listing the defenders' jump chains."""
+        found = self.parse(state, move.text)
+        return found if found is not None and (found == move or move.kind == "jump") else None
 
     def _defender_moves(self, cells: Sequence[int]) -> tuple[list[Move], list[Move]]:
         steps: list[Move] = []
@@ -482,9 +610,24 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             # _has_jump, written out: this runs for every defender on every defender's turn.
             for over, land in lines[p]:
                 if cells[over] == ATTACKER and cells[land] == EMPTY:
-                    jumps.extend(self._to_move(raw) for raw in self._chains(cells, p))
+                    jumps += self._chain_moves(cells, p)
                     break
         return steps, jumps
+
+    def _chain_moves(self, cells: Sequence[int], start: int) -> list[Move]:
+        """The jump moves of the defender on ``start`` (see :meth:`_chains`), as Moves.
+
+        The garbage collector waits meanwhile: the thousands of new tuples of a long chain
+        search would set off collections that scan every object in the program, often
+        doubling the time taken, and nothing made here is garbage yet.
+        """
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return [self._to_move(raw) for raw in self._chains(cells, start)]
+        finally:
+            if paused:
+                gc.enable()
 
     def _moves_of(
         self,
@@ -526,22 +669,23 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             return ()
         return (stepped,) if self._huff_moved else huffable
 
-    def _to_move(self, raw: tuple[Any, ...]) -> Move:
-        """The shared Move of a jump chain (steps and huffs come ready-made from the tables)."""
+    def _to_move(self, raw: tuple[Any, ...], keep: bool = True) -> Move:
+        """The shared Move of a jump chain (steps and huffs come ready-made from the tables);
+        ``keep=False`` for a one-off Move that should not fill the shared table."""
         move = self._moves.get(raw)
         if move is not None:
             return move
-        names = self.board.names
+        name = self._name
         _, start, lands, taken = raw
         move = Move(
-            names[start],
-            names[lands[-1]],
-            (names[start], *(names[p] for p in lands)),
-            tuple(names[p] for p in taken),
-            "jump",
-            raw,
-        )
-        if len(self._moves) < 200_000:
+            name(start), name(lands[-1]), (name(start), *map(name, lands)),
+            tuple(map(name, taken)), "jump", raw
+        )  # fmt: skip
+        if keep:
+            if len(self._moves) >= JUMP_MOVES_KEPT:
+                # Start afresh rather than stop keeping: the chains of the positions now
+                # being played are the ones worth keeping.
+                self._moves.clear()
             self._moves[raw] = move
         return move
 
@@ -554,7 +698,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         cells = state.cells
         out = [move for q, move in self._all_steps[p] if cells[q] == EMPTY]
         if cells[p] == DEFENDER:
-            out += [self._to_move(raw) for raw in self._chains(cells, p)]
+            out += self._chain_moves(cells, p)
         return out
 
     # -- playing ------------------------------------------------------------------------------
@@ -602,7 +746,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 cells[p] = EMPTY
             cells[lands[-1]] = DEFENDER
             new, moves = self._settle(tuple(cells), 0, (), False, 0, state.best, state.plies + 1)
-        self.remember(new, moves)
+        if moves is not None:
+            self.remember(new, moves)
         return new
 
     def _settle(
@@ -615,13 +760,20 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         best: int = 0,
         plies: int = 0,
         stepped: int = -1,
-    ) -> tuple[HuntState, list[Move]]:
+    ) -> tuple[HuntState, list[Move] | None]:
         """The state with these parts, its result settled first by the end-of-game checks in
         the rules' order, and its legal moves (computed for the last check; empty once the
-        game is over)."""
-        moves: list[Move] = []
+        game is over). When a defender can jump, the defenders are not stuck and their moves
+        are left to :meth:`legal` (``None``): the chains can be very many, and a caller that
+        decides one jump at a time never needs them all."""
+        moves: list[Move] | None = []
         result = self._decided(cells, quiet)
         if result is None:
+            if to_move == 1 and self._jumps_exist(cells):
+                return _new_state(
+                    HuntState,
+                    (cells, to_move, huffable, huffed, quiet, best, plies, stepped, None),
+                ), None
             moves = self._moves_of(cells, to_move, huffable, huffed, stepped)
             if not moves:
                 result = self._stuck(to_move)
@@ -1005,6 +1157,45 @@ class HuntGame(Game):
         engine = cast(HuntEngine, self._engine)
         points = engine.huff_points(state)
         return tuple(sorted(engine.board.names[p] for p in points))
+
+    def chain_steps(self, path: str) -> list[str]:
+        """Where a jump chain can land next: ``path`` is the chain so far, its defender's
+        point alone (``"r2c0"``) or with the landings made (``"r2c0xr2c2"``). A chain may stop
+        after any jump, so every chain of one jump or more is a move to :meth:`play` as it
+        is written; this answers one jump at a time, as a player decides, without listing
+        every chain. Empty when the chain cannot go on, or when ``path`` starts on no
+        defender of the side to move; ``ValueError`` for names that are no points or jumps
+        that the rules refuse (the reason is the one :meth:`why` gives).
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("pyramid-siege", to_move="defender", position={
+        ...     "r2c0": "defender", "r2c1": "attacker", "r3c1": "attacker",
+        ...     "r3c2": "attacker", **{f"r7c{c}": "attacker" for c in range(5)}})
+        >>> g.chain_steps("r2c0"), g.chain_steps("r2c0xr2c2"), g.chain_steps("r2c0xr2c2xr4c2")
+        (['r2c2', 'r4c2'], ['r4c2'], ['r2c0'])
+
+        The chains around the triangle, one way or the other, take the same three attackers
+        and end where they began: one move, listed once, that may be played either way.
+
+        >>> [str(m) for m in g.legal_moves() if len(m.captures) == 3]
+        ['r2c0xr2c2xr4c2xr2c0']
+        >>> str(g.play("r2c0xr4c2xr2c2xr2c0"))
+        'r2c0xr4c2xr2c2xr2c0'
+        """
+        if not isinstance(path, str):
+            raise TypeError(f"path is text such as 'c7' or 'c7xc5', not {type(path).__name__}")
+        engine = cast(HuntEngine, self._engine)
+        parts = "".join(path.split()).split("x")
+        index = engine.board.index
+        for name in parts:
+            if name not in index:
+                raise ValueError(engine.missing(name))
+        nodes = [index[name] for name in parts]
+        if len(nodes) > 1 and engine.chain_move(self._state, nodes) is None:
+            verdict = self.why(path)
+            raise ValueError(f"{path!r} is not a jump chain here: {verdict.reason}")
+        names = engine.board.names
+        return [names[p] for p in engine.chain_steps(self._state, nodes)]
 
     @property
     def huffed(self) -> bool:

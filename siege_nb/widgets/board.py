@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 
 from siege_nb.ai.base import TEAMS, demand_available, team_of
 from siege_nb.games.base import Game, IllegalMove, Move, Verdict, group_readings
 from siege_nb.games.catalogue import game_info
+from siege_nb.games.hunt import HuntGame
 from siege_nb.games.registry import new_game
 from siege_nb.render import Highlights
 from siege_nb.rules import RuleSet, rule_heading
@@ -436,22 +437,14 @@ class BoardWidget(SizedBoard, w.HBox):
         self._extend_chain(None)
         return True
 
-    def _chain_moves(self) -> list[Move]:
-        prefix = tuple(self._chain)
-        return [
-            m
-            for m in self.game.legal_moves()
-            if m.kind == "jump" and m.path[: len(prefix)] == prefix
-        ]
+    def _chain_steps(self) -> list[str]:
+        """Where the chain being built can land next (asked one jump at a time: listing every
+        chain to find the continuations would cost as much as all of them)."""
+        return cast(HuntGame, self.game).chain_steps("x".join(self._chain))
 
     def _extend_chain(self, node: str | None) -> None:
         if node is not None:
-            nexts = {
-                m.path[len(self._chain)]
-                for m in self._chain_moves()
-                if len(m.path) > len(self._chain)
-            }
-            if node not in nexts:
+            if node not in self._chain_steps():
                 if node == self._chain[-1]:
                     self._finish_chain()
                     return
@@ -460,12 +453,12 @@ class BoardWidget(SizedBoard, w.HBox):
                 self.message.value = "Jump chain cancelled."
                 return
             self._chain.append(node)
-        moves = self._chain_moves()
-        longer = {m.path[len(self._chain)] for m in moves if len(m.path) > len(self._chain)}
+        longer = self._chain_steps()
         if not longer:
             self._finish_chain()
             return
-        taken = next(m for m in moves if len(m.path) == len(self._chain)).captures
+        so_far = self.game.find("x".join(self._chain))
+        taken = so_far.captures if so_far is not None else ()
         self.highlights = Highlights(
             selected=self._chain[-1],
             destinations=sorted(longer),

@@ -1,0 +1,210 @@
+"""Jump chains: one move per outcome, any path accepted, one jump at a time.
+
+A chain may turn and stop after any jump, so its paths can be exponentially many. The engine
+lists one move per outcome (where the chain ends and which attackers it takes), written along
+the first path it finds; every other path to that outcome is the same move, accepted by
+``play``, ``find`` and ``why`` as the player wrote it. ``HuntGame.chain_steps`` answers one
+jump at a time without listing any chain.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import siege_nb as sn
+from siege_nb.games.hunt import HuntEngine
+
+# Three attackers around a triangle of r2c0: the chain can go round either way.
+TRIANGLE = {
+    "r2c0": "defender",
+    "r2c1": "attacker",
+    "r3c1": "attacker",
+    "r3c2": "attacker",
+    **{f"r7c{c}": "attacker" for c in range(5)},
+}
+
+# Over two million distinct chain outcomes (found by a local search over Belagerung
+# positions): listing them takes minutes, so anything a click or an agent calls must not.
+HUGE_ATTACKERS = (
+    "a5 a6 b4 b5 b7 c2 c4 c6 c8 d1 d2 d3 d4 d5 d6 d8 d9 e2 e4 e6 e8 f2 f3 f4 f5 f6 f7 f8 g2 g4 "
+    "g8 h4 h5 h8"
+)
+HUGE = {
+    **dict.fromkeys(HUGE_ATTACKERS.split(), "attacker"),
+    **dict.fromkeys(["c5", "f1", "h3"], "defender"),
+}
+
+
+def triangle() -> sn.Game:
+    return sn.new_game("pyramid-siege", position=TRIANGLE, to_move="defender")
+
+
+def huge() -> sn.Game:
+    return sn.new_game(
+        "belagerung",
+        position=HUGE,
+        to_move="defender",
+        horns="beside-middle-row",
+        diagonals="all",
+    )
+
+
+def outcome(move: sn.Move) -> tuple[object, ...]:
+    return (move.start, move.end, frozenset(move.captures))
+
+
+def test_each_outcome_is_listed_once() -> None:
+    g = triangle()
+    jumps = [m for m in g.legal_moves() if m.kind == "jump"]
+    assert len({outcome(m) for m in jumps}) == len(jumps)
+    round_trip = [str(m) for m in jumps if len(m.captures) == 3]
+    assert round_trip == ["r2c0xr2c2xr4c2xr2c0"]  # the other way round is the same move
+    # Chains of one jump are all there, so a first landing is always a listed move.
+    assert {m.path[1] for m in jumps if len(m.captures) == 1} == set(g.chain_steps("r2c0"))
+
+
+def test_every_path_to_an_outcome_is_accepted_as_written() -> None:
+    g = triangle()
+    listed = next(m for m in g.legal_moves() if len(m.captures) == 3)
+    other = "r2c0xr4c2xr2c2xr2c0"
+    found = g.find(other)
+    assert found is not None and str(found) == other and outcome(found) == outcome(listed)
+    verdict = g.why(other)
+    assert verdict.legal and verdict.judged is not None and str(verdict.judged) == other
+    before = g.pieces()
+    played = g.play(other)
+    assert str(played) == other and str(g.last_move) == other
+    assert set(before) - set(g.pieces()) == {"r2c1", "r3c1", "r3c2"}
+    after = g.pieces()
+    g.undo()
+    assert g.pieces() == before
+    g.redo()
+    assert g.pieces() == after
+
+
+def test_a_move_object_along_another_path_plays() -> None:
+    g = triangle()
+    listed = next(m for m in g.legal_moves() if len(m.captures) == 3)
+    reversed_path = (listed.path[0], *reversed(listed.path[1:-1]), listed.path[-1])
+    move = sn.Move(listed.start, listed.end, reversed_path, listed.captures[::-1], "jump")
+    assert move not in g.legal_moves()
+    assert g.play(move).path == reversed_path
+
+
+def test_a_record_keeps_the_path_played() -> None:
+    g = triangle()
+    g.play("r2c0xr4c2xr2c2xr2c0")
+    record = json.loads(g.to_json())
+    assert record["moves"] == ["r2c0xr4c2xr2c2xr2c0"]
+    again = sn.load_game(g.to_json())
+    assert again.pieces() == g.pieces() and [str(m) for m in again.moves] == record["moves"]
+
+
+def test_chain_steps_one_jump_at_a_time() -> None:
+    g = triangle()
+    assert g.chain_steps("r2c0") == ["r2c2", "r4c2"]
+    assert g.chain_steps("r2c0xr2c2") == ["r4c2"]
+    assert g.chain_steps(" r2c0 x r2c2 x r4c2 ") == ["r2c0"]
+    assert g.chain_steps("r2c0xr2c2xr4c2xr2c0") == []
+    assert g.chain_steps("r7c0") == []  # an attacker: not the side to move's chain
+    assert g.chain_steps("r5c0") == []  # an empty point
+    g.play("r2c0-r1c0")
+    assert g.chain_steps("r1c0") == []  # the attacker's turn
+
+
+@pytest.mark.parametrize(
+    ("path", "error", "words"),
+    [
+        ("zz9", ValueError, "not a point"),
+        ("r2c0xzz", ValueError, "not a point"),
+        ("r2c0xr2c1", ValueError, "not a jump chain here"),
+        ("r2c0xr2c2xr2c0", ValueError, "not a jump chain here"),
+        (5, TypeError, "path is text"),
+    ],
+)
+def test_chain_steps_refuses_what_is_no_chain(path: object, error: type, words: str) -> None:
+    g = triangle()
+    before = g.to_json()
+    with pytest.raises(error, match=words):
+        g.chain_steps(path)  # type: ignore[arg-type]
+    assert g.to_json() == before
+
+
+def test_deciding_a_chain_never_lists_the_chains(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = huge()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the chains were listed")
+
+    monkeypatch.setattr(HuntEngine, "_chains", refuse)
+    firsts = g.chain_steps("c5")
+    assert firsts
+    path = "c5"
+    for _ in range(6):  # follow the first landing a few jumps deep
+        nexts = g.chain_steps(path)
+        if not nexts:
+            break
+        path += "x" + nexts[0]
+    found = g.find(path)
+    assert found is not None and str(found) == path
+    assert len(found.captures) == path.count("x")
+    assert g.why(path).legal and not g.why("c5-c6").legal  # c6 holds an attacker
+    g.play(path)
+    assert g.to_move == "attacker" and len(g.pieces()) == len(HUGE) - path.count("x")
+    g.undo()
+    assert g.find("c5-b6") is not None  # a step, judged without listing the chains
+
+
+def every_outcome(g: sn.Game) -> set[tuple[object, ...]]:
+    """(start, end, taken) of every chain, by a plain search of every path (no pruning)."""
+    jumps = g._engine._jumps
+    found: set[tuple[object, ...]] = set()
+
+    def every_path(at: int, start: int, taken: frozenset[int], work: list[int]) -> None:
+        for over, land in jumps[at]:
+            if work[over] == 1 and work[land] == 0:
+                work[over] = 0
+                found.add((start, land, taken | {over}))
+                every_path(land, start, taken | {over}, work)
+                work[over] = 1
+
+    cells = g._state.cells
+    for p, c in enumerate(cells):
+        if c == 2:
+            work = list(cells)
+            work[p] = 0
+            every_path(p, p, frozenset(), work)
+    return found
+
+
+def test_the_dedup_search_finds_every_outcome() -> None:
+    """Against a plain search of every path (no pruning) on random Belagerung positions under
+    every diagonal layout: the same set of outcomes."""
+    import random
+
+    rng = random.Random(4)
+    compared = 0
+    for diagonals in ("alternating", "all", "none"):
+        probe = sn.new_game("belagerung", diagonals=diagonals)
+        names = list(probe.board.names)
+        while compared < 40 * (1 + ("alternating", "all", "none").index(diagonals)):
+            rng.shuffle(names)
+            position = dict.fromkeys(names[:24], "attacker")
+            position.update(dict.fromkeys(names[24:26], "defender"))
+            g = sn.new_game(
+                "belagerung", position=position, to_move="defender", diagonals=diagonals
+            )
+            if g.result is not None:
+                continue
+            expected = every_outcome(g)
+            got = [
+                (m.raw[1], m.raw[2][-1], frozenset(m.raw[3]))
+                for m in g.legal_moves()
+                if m.kind == "jump"
+            ]
+            assert len(got) == len(set(got))
+            assert set(got) == expected
+            compared += 1
+    assert compared >= 120
