@@ -10,6 +10,12 @@ Measured, per game:
   engine's legal-move cache is off, so every call does the whole work);
 * complete random playouts per second from the start, for each preset, through the public
   API (``legal_moves`` + ``play``, with undo history and move checking), and plies per second;
+* the same random playouts through the engine alone (``engine.legal`` + ``engine.apply`` on
+  frozen states: no Game, no undo history, no move checking), the path a search agent takes;
+* for the hunt games, engine-path playouts in which the random player decides a jump chain
+  one jump at a time, as a player at the board does (a step or a first jump, chosen
+  uniformly; then another jump or stop, uniformly), using ``chain_steps`` and ``chain_move``;
+  this is the like-for-like figure for systems that treat each jump as a decision;
 * peak memory of one random game with its full undo history, and the process's peak RSS.
 """
 
@@ -73,6 +79,49 @@ def random_game(game: str, preset: str, rng: random.Random) -> sn.Game:
     return g
 
 
+def engine_playout(game: str, preset: str, rng: random.Random) -> int:
+    """One random game through the engine alone; returns its plies."""
+    g = sn.new_game(game, preset=preset)
+    engine, state = g._engine, g._state
+    legal, apply, choice = engine.legal, engine.apply, rng.choice
+    while state.result is None:
+        state = apply(state, choice(legal(state)))
+    return int(state.plies)
+
+
+def one_jump_playout(game: str, preset: str, rng: random.Random) -> int:
+    """One random hunt game through the engine in which each jump of a chain is a decision
+    (never listing the chains); returns its plies (a whole chain is one ply)."""
+    g = sn.new_game(game, preset=preset)
+    engine, state = g._engine, g._state
+    strict = g.rules["capture"] == "strict"
+    all_steps = engine._all_steps
+    while state.result is None:
+        cells = state.cells
+        if state.to_move == 1 and engine._jumps_exist(cells):
+            defenders = [p for p, c in enumerate(cells) if c == 2]
+            steps = (
+                [] if strict else [m for p in defenders for q, m in all_steps[p] if cells[q] == 0]
+            )
+            firsts = [(p, land) for p in defenders for land in engine.chain_steps(state, [p])]
+            k = rng.randrange(len(steps) + len(firsts))
+            if k < len(steps):
+                move = steps[k]
+            else:
+                nodes = list(firsts[k - len(steps)])
+                while True:
+                    nexts = engine.chain_steps(state, nodes)
+                    k = rng.randrange(len(nexts) + 1)
+                    if k == len(nexts):
+                        break  # stop here
+                    nodes.append(nexts[k])
+                move = engine.chain_move(state, nodes)
+        else:
+            move = rng.choice(engine.legal(state))
+        state = engine.apply(state, move)
+    return int(state.plies)
+
+
 def uncached(g: sn.Game) -> tuple[Any, Any]:
     """The game's engine rebuilt without its legal-move cache, and its current state."""
     engine = g._engine.with_rules(g.rules, cache_size=0)
@@ -130,6 +179,30 @@ def bench_game(game: str, runs: int, games_per_run: int) -> None:
         print(
             f"  {preset:22} {rate:8.1f} games/s {rate * mean_len:10,.0f} plies/s   "
             f"mean length {mean_len:.0f} plies"
+        )
+    paths: list[tuple[str, Callable[[str, str, random.Random], int]]] = [
+        ("engine path, whole moves", engine_playout)
+    ]
+    if game != "siege-of-paris":
+        paths.append(("engine path, one jump at a time", one_jump_playout))
+    for label, playout in paths:
+        plies: list[int] = []
+        seeds = iter(range(10**9))
+
+        def engine_runs(
+            playout: Any = playout, plies: list[int] = plies, seeds: Any = seeds
+        ) -> int:
+            total = 0
+            for _ in range(games_per_run):
+                n = playout(game, "default", random.Random(next(seeds)))
+                plies.append(n)
+                total += n
+            return total
+
+        rate = median_rate(runs, engine_runs)
+        print(
+            f"random playouts, default preset, {label}: {rate:10,.0f} plies/s   "
+            f"mean length {statistics.mean(plies):.0f} plies"
         )
     tracemalloc.start()
     g = random_game(game, "default", random.Random(1))

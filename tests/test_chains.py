@@ -208,3 +208,38 @@ def test_the_dedup_search_finds_every_outcome() -> None:
             assert set(got) == expected
             compared += 1
     assert compared >= 120
+
+
+def test_the_board_widget_builds_a_chain_without_listing_the_chains(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Picking up a defender, jumping point by point and stopping, in the position with
+    millions of chains: every click is answered without listing them."""
+    from siege_nb.widgets import BoardWidget
+    from siege_nb.widgets.common import mouse_click
+
+    b = BoardWidget(huge())
+    b.canvas.draw()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the chains were listed")
+
+    monkeypatch.setattr(HuntEngine, "_chains", refuse)
+
+    def press(node: str) -> None:  # a synthetic mouse press on the point's drawing
+        mouse_click(b.canvas, b.ax, *b.view.positions[node])
+
+    press("c5")
+    firsts = b.game.chain_steps("c5")
+    assert firsts and set(firsts) <= set(b.highlights.destinations)
+    path = ["c5", firsts[0]]
+    press(firsts[0])
+    nexts = b.game.chain_steps("x".join(path))
+    assert nexts and b.highlights.destinations == sorted(nexts)
+    assert b.game.ply == 0 and "Stop here" in [c.description for c in b.actions.children]
+    press(nexts[0])
+    path.append(nexts[0])
+    stop = next(c for c in b.actions.children if c.description == "Stop here")
+    stop.click()
+    assert b.last_error is None
+    assert str(b.game.last_move) == "x".join(path) and b.game.to_move == "attacker"

@@ -285,7 +285,9 @@ def test_highlights_never_read_the_move_text(
     before, _ = explore_highlights(g, node)
     explore = g.explore
     monkeypatch.setattr(
-        g, "explore", lambda n: [dataclasses.replace(v, move="?x?-?") for v in explore(n)]
+        g,
+        "explore",
+        lambda n, **kw: [dataclasses.replace(v, move="?x?-?") for v in explore(n, **kw)],
     )
     after, _ = explore_highlights(g, node)
     assert after == before

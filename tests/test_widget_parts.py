@@ -105,7 +105,7 @@ def test_an_error_in_a_click_is_shown_and_the_game_is_left_alone(
     b = BoardWidget(sn.new_game("siege-of-paris", position=FIGURE_B))
     before = snapshot(b.game)
 
-    def fail(*_: Any) -> Any:
+    def fail(*_: Any, **__: Any) -> Any:
         raise RuntimeError("engine trouble")
 
     monkeypatch.setattr(b.game, "explore", fail)

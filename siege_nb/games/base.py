@@ -263,6 +263,7 @@ class Engine(Protocol):
     def parse(self, state: Any, text: str) -> Move | None: ...
     def find_move(self, state: Any, move: Move) -> Move | None: ...
     def candidates(self, state: Any, node: str) -> list[Move]: ...
+    def first_steps(self, state: Any, node: str) -> list[Move]: ...
     def source_keys(self, rule: str) -> tuple[str, ...]: ...
 
 
@@ -511,12 +512,15 @@ class Game:
                 )
         return out
 
-    def explore(self, node: str) -> list[Verdict]:
+    def explore(self, node: str, *, whole_chains: bool = True) -> list[Verdict]:
         """Every move the piece on ``node`` could make by its movement, with its verdict.
 
         Moves that only another reading allows are included (as illegal, naming the option),
         so a reader sees what each rule forbids. Options that change the board itself are
-        not explored. An empty node gives an empty list.
+        not explored. An empty node gives an empty list. With ``whole_chains=False`` a jump
+        chain is given by its first jump only (itself a move, since a chain may stop after
+        any jump): what a board shows when a piece is picked up, found without listing every
+        chain, which in the hunt games can run to millions.
 
         >>> import siege_nb as sn
         >>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux", position={
@@ -529,13 +533,22 @@ class Game:
         state = self._state
         # Each candidate once, by its text; the Move says where it goes even if it is illegal.
         tried: dict[str, Move] = {}
-        for move in self._engine.candidates(state, node):
-            tried.setdefault(move.text, move)
-        for opt, _, engine in self._alternatives():
-            if opt.name not in BOARD_OPTIONS:
-                for move in engine.candidates(state, node):
-                    tried.setdefault(move.text, move)
-        legal = {m.text: m for m in self._engine.legal(state)}
+        for engine in [self._engine] + [
+            e for opt, _, e in self._alternatives() if opt.name not in BOARD_OPTIONS
+        ]:
+            moves = (
+                engine.candidates(state, node) if whole_chains else engine.first_steps(state, node)
+            )
+            for move in moves:
+                tried.setdefault(move.text, move)
+        if whole_chains:
+            legal = {m.text: m for m in self._engine.legal(state)}
+        else:  # each candidate judged alone: the list of legal moves may be huge
+            legal = {
+                text: found
+                for text in tried
+                if (found := self._engine.parse(state, text)) is not None
+            }
         out = []
         for text, move in tried.items():
             if text in legal:

@@ -98,12 +98,17 @@ class EngineBase(Generic[S, A]):
 
     def legal(self, state: S) -> list[Move]:
         """Every legal move in ``state`` (empty once the game is over), cached per engine."""
-        hit = self._cached.get(id(state))
-        if hit is not None and hit[0] is state:
-            return hit[1]
+        known = self.known(state)
+        if known is not None:
+            return known
         moves = [] if state.result is not None else self.generate(state)
         self.remember(state, moves)
         return moves
+
+    def known(self, state: S) -> list[Move] | None:
+        """``state``'s legal moves if the cache holds them, else ``None`` (nothing computed)."""
+        hit = self._cached.get(id(state))
+        return hit[1] if hit is not None and hit[0] is state else None
 
     def remember(self, state: S, moves: list[Move]) -> None:
         """Keep ``state``'s legal moves (the oldest entry goes when the cache is full)."""
@@ -113,6 +118,16 @@ class EngineBase(Generic[S, A]):
         if len(cache) >= self._cache_size:
             del cache[next(iter(cache))]
         cache[id(state)] = (state, moves)
+
+    def candidates(self, state: S, node: str) -> list[Move]:
+        """Moves the piece on ``node`` could make by its movement, before the rules that
+        hold it back (empty for an empty node)."""
+        raise NotImplementedError
+
+    def first_steps(self, state: S, node: str) -> list[Move]:
+        """:meth:`candidates`, a jump chain given by its first jump only (a game without
+        chains: the same list)."""
+        return self.candidates(state, node)
 
     def canonical(self, text: str) -> str:
         """``text`` in the form :attr:`Move.text` uses (spaces dropped by default)."""

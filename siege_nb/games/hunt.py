@@ -596,6 +596,11 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
     def find_move(self, state: HuntState, move: Move) -> Move | None:
         """The legal move equal to ``move``, found from its text (see :meth:`parse`): never
         by listing the defenders' jump chains."""
+        known = self.known(state)
+        if known is not None:
+            for m in known:  # the usual case: a Move this engine listed for the state
+                if m is move:
+                    return m
         found = self.parse(state, move.text)
         return found if found is not None and (found == move or move.kind == "jump") else None
 
@@ -699,6 +704,22 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         out = [move for q, move in self._all_steps[p] if cells[q] == EMPTY]
         if cells[p] == DEFENDER:
             out += self._chain_moves(cells, p)
+        return out
+
+    def first_steps(self, state: HuntState, node: str) -> list[Move]:
+        """:meth:`candidates` with each chain given by its first jump (every first jump is a
+        move of its own, and its Move is the one :meth:`legal` lists)."""
+        p = self.board.index.get(node, -1)
+        if p < 0 or not state.cells[p]:
+            return []
+        cells = state.cells
+        out = [move for q, move in self._all_steps[p] if cells[q] == EMPTY]
+        if cells[p] == DEFENDER:
+            out += [
+                self._to_move(("jump", p, (land,), (over,)))
+                for over, land in self._jumps[p]
+                if cells[over] == ATTACKER and cells[land] == EMPTY
+            ]
         return out
 
     # -- playing ------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
     dest: list[str] = []
     capt: list[str] = []
     forb: dict[str, str] = {}
-    for v in game.explore(node):
+    for v in game.explore(node, whole_chains=False):
         move = v.judged
         if move is None:
             continue  # a verdict that names no move of the piece marks no point

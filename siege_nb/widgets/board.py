@@ -420,9 +420,21 @@ class BoardWidget(SizedBoard, w.HBox):
         start = self._selected
         if start is None:
             return False
-        moves = [
-            m for m in g.legal_moves() if m.start == start and len(m.path) > 1 and m.path[1] == node
-        ]
+        if isinstance(g, HuntGame):
+            # A step, or the first jump of a chain: asked directly, since the list of legal
+            # moves holds every chain of every defender.
+            if node in g.chain_steps(start):
+                self._chain = [start, node]
+                self._extend_chain(None)
+                return True
+            step = g.find(f"{start}-{node}")
+            moves = [step] if step is not None else []
+        else:
+            moves = [
+                m
+                for m in g.legal_moves()
+                if m.start == start and len(m.path) > 1 and m.path[1] == node
+            ]
         if not moves:
             verdict = self._verdicts.get(node)
             if verdict is not None and not verdict.legal:
@@ -558,7 +570,11 @@ class BoardWidget(SizedBoard, w.HBox):
         wanted = ["stop"] if self._chain else []
         if self._computer_waits and self._computer_to_move():
             wanted.append("computer")
-        wanted += [m.text for m in self.game.legal_moves() if m.kind in ("demand", "huff")]
+        g = self.game
+        if isinstance(g, HuntGame):
+            wanted += [f"huff {point}" for point in g.huffable]  # no chain listed for this
+        else:
+            wanted += [m.text for m in g.legal_moves() if m.kind == "demand"]
         return wanted
 
     @staticmethod
