@@ -201,6 +201,172 @@ DEMAND = Move(None, None, (), (), "demand", raw=("demand",))
 _MOVES: dict[str, dict[tuple[Any, ...], Move]] = {}
 # The most pieces of each code a set holds, for EngineBase.place_pieces.
 _LIMITS = {side * 8 + rank: n for side, ranks in SET_COUNTS.items() for rank, n in ranks.items()}
+_ATTACKING_SOLDIERS = (WHITE * 8 + SOLDIER, BLACK * 8 + SOLDIER)
+
+# Move tables, so that move generation walks precomputed tuples every ply instead of working
+# out the geometry and looking up each Move again. A piece's moves from a node lie on "lines":
+# the squares along one direction of its movement, nearest first, or a single node (a gate
+# circle, a circle along the citadel's lines, a gate square); the piece stops before the first
+# occupied node of a line. A stop is (end, the step there) for the armies, and (end, step,
+# capture or None) for the garrison, which captures by replacement on the lines outside.
+Stop = tuple[int, Move]
+Line = tuple[Stop, ...]
+NodeLines = tuple[tuple[Line, ...], ...]  # indexed by node
+GarrisonStop = tuple[int, Move, Move | None]
+GarrisonLine = tuple[GarrisonStop, ...]
+GarrisonNodeLines = tuple[tuple[GarrisonLine, ...], ...]  # indexed by node
+# Keyed by (layout, a piece's movement spec): the spec, not the code, decides the lines, so
+# engines for different rules share the tables of the pieces whose movement they agree on.
+_ARMY_LINES: dict[tuple[str, tuple[tuple[int, int], ...]], NodeLines] = {}
+_GARRISON_LINES: dict[tuple[str, tuple[tuple[int, int], ...]], GarrisonNodeLines] = {}
+# Keyed by layout: per target node, the (direction, ((distance, node), ...)) looking back
+# from the target, for SP-16's "reach" readings (a piece there protects by moving in that
+# direction); the eight neighbours; and per army the neighbours behind.
+_BACK_LINES: dict[str, tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]] = {}
+_AROUND: dict[str, tuple[tuple[int, ...], ...]] = {}
+_BEHIND: dict[str, dict[int, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _straight_path(b: ParisBoard, start: int, end: int) -> tuple[int, ...]:
+    """The nodes of a move along a straight line or a circle step, both ends included."""
+    if b.is_circle(start) or b.is_circle(end):
+        return (start, end)
+    df = b.file[end] - b.file[start]
+    dr = b.rank[end] - b.rank[start]
+    d = DIRECTIONS.index(((df > 0) - (df < 0), (dr > 0) - (dr < 0)))
+    path = [start]
+    while path[-1] != end and path[-1] >= 0:
+        path.append(b.ray[d][path[-1]])
+    return tuple(path)
+
+
+def _new_move(b: ParisBoard, raw: tuple[int, int, bool], path: tuple[int, ...]) -> Move:
+    """The Move of an engine tuple (start, end, capture) passing the nodes ``path``."""
+    start, end, capture = raw
+    names = b.names
+    kind: MoveKind
+    if capture:
+        kind = "capture"
+    elif b.is_circle(end) and not b.is_circle(start):
+        kind = "enter"
+    else:
+        kind = "step"
+    names_path = tuple(names[i] for i in path)
+    return Move(names[start], names[end], names_path, (names[end],) if capture else (), kind, raw)
+
+
+def _shared_move(b: ParisBoard, raw: tuple[int, int, bool]) -> Move:
+    """The layout's shared Move of a straight-line or circle move, made on first use."""
+    known = _MOVES.setdefault(b.layout, {("demand",): DEMAND})
+    move = known.get(raw)
+    if move is None:
+        move = known[raw] = _new_move(b, raw, _straight_path(b, raw[0], raw[1]))
+    return move
+
+
+def _lines(
+    b: ParisBoard, node: int, spec: tuple[tuple[int, int], ...], garrison: bool
+) -> list[tuple[int, ...]]:
+    """The lines of a piece moving by ``spec`` from ``node`` on an empty board, in the order
+    :meth:`ParisEngine._targets` lists their ends (so that the legal moves keep that order)."""
+    lines: list[tuple[int, ...]]
+    if b.is_circle(node):
+        lines = [(c,) for c in b.circle_links[node]]
+        if garrison:  # only the garrison leaves the citadel
+            lines.extend((s,) for s in b.gate_squares[node])
+        return lines
+    lines = []
+    for d, reach in spec:
+        line = []
+        m = node
+        for _ in range(reach):
+            m = b.ray[d][m]
+            if m < 0:
+                break
+            line.append(m)
+        if line:
+            lines.append(tuple(line))
+    if b.gate_of[node] >= 0:
+        lines.append((b.gate_of[node],))
+    return lines
+
+
+def _army_lines(b: ParisBoard, spec: tuple[tuple[int, int], ...]) -> NodeLines:
+    """Per node, the lines of an attacking piece moving by ``spec`` (made once per layout)."""
+    key = (b.layout, spec)
+    table = _ARMY_LINES.get(key)
+    if table is None:
+        table = _ARMY_LINES[key] = tuple(
+            tuple(
+                tuple((end, _shared_move(b, (node, end, False))) for end in line)
+                for line in _lines(b, node, spec, False)
+            )
+            for node in range(len(b.names))
+        )
+    return table
+
+
+def _garrison_lines(b: ParisBoard, spec: tuple[tuple[int, int], ...]) -> GarrisonNodeLines:
+    """Per node, the lines of a garrison piece moving by ``spec``, each stop with its capture
+    (None where the garrison cannot capture: inside the citadel and onto a gate circle)."""
+    key = (b.layout, spec)
+    table = _GARRISON_LINES.get(key)
+    if table is None:
+        rows = []
+        for node in range(len(b.names)):
+            row = []
+            for line in _lines(b, node, spec, True):
+                captures = not b.is_circle(node) and not b.is_circle(line[0])
+                row.append(
+                    tuple(
+                        (
+                            end,
+                            _shared_move(b, (node, end, False)),
+                            _shared_move(b, (node, end, True)) if captures else None,
+                        )
+                        for end in line
+                    )
+                )
+            rows.append(tuple(row))
+        table = _GARRISON_LINES[key] = tuple(rows)
+    return table
+
+
+def _protection_lines(
+    b: ParisBoard,
+) -> tuple[
+    tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...],
+    tuple[tuple[int, ...], ...],
+    dict[int, tuple[tuple[int, ...], ...]],
+]:
+    """The layout's tables for :meth:`ParisEngine.protector` (see ``_BACK_LINES``)."""
+    if b.layout not in _BACK_LINES:
+        ray = b.ray
+        nodes = range(len(b.names))
+        backs = []
+        for target in nodes:
+            row = []
+            for d in range(8):
+                back = (d + 4) % 8  # walk away from the target; a protector moves in direction d
+                line = []
+                m = target
+                for dist in range(1, 4):
+                    m = ray[back][m]
+                    if m < 0:
+                        break
+                    line.append((dist, m))
+                if line:
+                    row.append((d, tuple(line)))
+            backs.append(tuple(row))
+        _BACK_LINES[b.layout] = tuple(backs)
+        _AROUND[b.layout] = tuple(
+            tuple(ray[d][t] for d in range(8) if ray[d][t] >= 0) for t in nodes
+        )
+        _BEHIND[b.layout] = {
+            army: tuple(tuple(ray[d][t] for d in BEHIND[army] if ray[d][t] >= 0) for t in nodes)
+            for army in (WHITE, BLACK)
+        }
+    return _BACK_LINES[b.layout], _AROUND[b.layout], _BEHIND[b.layout]
 
 
 class ParisEngine(EngineBase[ParisState, ParisQuestion]):
@@ -284,6 +450,31 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         self._blockade = rules["blockade_win"]
         self._limit = rules["move_limit"]
         self._known = _MOVES.setdefault(self.board.layout, {("demand",): DEMAND})
+        # Tables read on every ply (shared between engines, made once per layout and spec).
+        b = self.board
+        self._n_sq = b.n_squares
+        self._dark = b.dark
+        # [army][code]: per node, the lines of that army's piece; None for other sides' codes,
+        # so one lookup both skips the other side's pieces and finds the own pieces' moves.
+        self._army_tables: tuple[list[NodeLines | None], ...] = ([], [None] * 24, [None] * 24)
+        self._garrison_tables: dict[int, GarrisonNodeLines] = {}
+        for code, moves in spec.items():
+            if code >= 8:
+                self._army_tables[code >> 3][code] = _army_lines(b, moves)
+            else:
+                self._garrison_tables[code] = _garrison_lines(b, moves)
+        # SP-15's sorties: per gate circle, its gate squares with the step onto each.
+        self._gate_exits = tuple(
+            (g, tuple((s, _shared_move(b, (g, s, False))) for s in b.gate_squares[g]))
+            for g in b.gates
+        )
+        # SP-16: [code][direction], how far the piece moves in that direction (0: not at all).
+        reach = [[0] * 8 for _ in range(24)]
+        for code, moves in spec.items():
+            for d, n in moves:
+                reach[code][d] = max(reach[code][d], n)
+        self._reach = tuple(tuple(row) for row in reach)
+        self._back_lines, self._around, self._behind = _protection_lines(b)
 
     def with_rules(self, rules: RuleSet, *, cache_size: int | None = None) -> ParisEngine:
         """An engine for other rules with a cache of its own (``cache_size=0``: none).
@@ -441,41 +632,36 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         ``capturer`` is where the capturing garrison piece stands; it stays on the board and
         can block a protector's slide (docs/precise-readings.md).
         """
-        b = self.board
-        ray = b.ray
         army = cells[target] >> 3
         reading = self._protection
         if reading == "adjacent":
-            for d in range(8):
-                m = ray[d][target]
-                if m >= 0 and cells[m] >= 8:
+            for m in self._around[target]:
+                if cells[m] >= 8:
                     return m
             return -1
         if reading == "covered-from-behind":
-            for d in BEHIND[army]:
-                m = ray[d][target]
-                if m >= 0 and cells[m] >= 8:
+            for m in self._behind[army][target]:
+                if cells[m] >= 8:
                     return m
             return -1
         same_army = reading == "reach-same-army"
         turning = self._turning_generals
-        for d in range(8):
-            back = (d + 4) % 8  # walk away from the target; a protector moves in direction d
-            m = target
-            for dist in range(1, 4):
-                m = ray[back][m]
-                if m < 0:
-                    break
+        reach = self._reach
+        # Walk away from the target in each direction: the first piece met protects if it
+        # moves back towards the target (direction d) at least that far.
+        for d, line in self._back_lines[target]:
+            for dist, m in line:
                 c = cells[m]
                 if c == 0:
                     continue
                 if c >= 8 and not (same_army and c >> 3 != army):
                     if turning and c & 7 == GENERAL:
                         break  # judged by the walk below
-                    if any(dd == d and reach >= dist for dd, reach in self._spec[c]):
+                    if reach[c][d] >= dist:
                         return m
                 break
         if turning:
+            b = self.board
             for gen in (WHITE * 8 + GENERAL, BLACK * 8 + GENERAL):
                 if same_army and gen >> 3 != army:
                     continue
@@ -502,83 +688,118 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                     light_n += 1
         return light_n, dark_n
 
-    def _piece_moves(
-        self, cells: Sequence[int], node: int, outside: tuple[int, int] | None
-    ) -> list[tuple[int, int, bool]]:
-        """Legal-by-movement moves of the piece on ``node``: (start, end, capture), captures of
-        protected pieces removed and SP-14 applied."""
-        code = cells[node]
-        b = self.board
-        moves = []
-        for end, capture in self._targets(cells, node, code):
-            if capture and self.protector(cells, end, node) >= 0:
+    def _moves(
+        self, cells: Sequence[int], occupied: Sequence[int], to_move: int, demanded: bool
+    ) -> list[Move]:
+        """The legal moves of a position (the caller knows the game goes on)."""
+        if to_move == GARRISON:
+            return self._garrison_turn(cells, occupied, demanded)
+        if self._turning_generals:
+            return self._army_moves_walking(cells, occupied, to_move)
+        return self._army_moves(cells, occupied, to_move)
+
+    def _army_moves(self, cells: Sequence[int], occupied: Sequence[int], army: int) -> list[Move]:
+        """An army's moves, read from the move tables (generals moving in straight lines)."""
+        tables = self._army_tables[army]
+        moves: list[Move] = []
+        append = moves.append
+        for node in occupied:
+            table = tables[cells[node]]
+            if table is None:  # empty or not this army's piece
                 continue
-            if (
-                code == SOLDIER
-                and node >= b.n_squares
-                and end < b.n_squares
-                and outside is not None
-                and outside[b.dark[end]] >= 3
-            ):
-                continue
-            moves.append((node, end, capture))
+            for line in table[node]:
+                for end, move in line:
+                    if cells[end]:
+                        break  # no piece jumps, and attackers never capture
+                    append(move)
         return moves
 
-    def _garrison_moves(
-        self, cells: Sequence[int], occupied: Sequence[int]
-    ) -> tuple[list[tuple[int, int, bool]], bool]:
-        """All garrison moves and whether SP-15 (officers must sortie) is in force."""
-        n_sq = self.board.n_squares
-        outside = self._soldiers_outside(cells, occupied)
-        moves: list[tuple[int, int, bool]] = []
-        soldiers_out = soldier_moves = 0
-        for node in occupied:
-            code = cells[node]
-            if code >= 8:
-                continue
-            own = self._piece_moves(cells, node, outside)
-            if code == SOLDIER and node < n_sq:
-                soldiers_out += 1
-                soldier_moves += len(own)
-            moves.extend(own)
-        stuck = soldiers_out > 0 and soldier_moves == 0
-        return moves, stuck
-
-    def _officer_sorties(self, cells: Sequence[int]) -> list[tuple[int, int, bool]]:
-        """SP-15's sorties: a garrison officer steps out of a gate circle onto a free square."""
-        b = self.board
+    def _army_moves_walking(
+        self, cells: Sequence[int], occupied: Sequence[int], army: int
+    ) -> list[Move]:
+        """An army's moves when generals turn (SP-10 yes): a general's walk, and the path of
+        its Move, depend on the pieces around it, so no table holds them."""
+        to_move = self._to_move
         return [
-            (g, s, False)
-            for g in b.gates
-            if cells[g] in (GENERAL, COLONEL)
-            for s in b.gate_squares[g]
-            if not cells[s]
+            to_move(cells, (node, end, False))
+            for node in occupied
+            if cells[node] >> 3 == army
+            for end, _ in self._targets(cells, node, cells[node])
         ]
 
-    def _raw_legal(
-        self, cells: Sequence[int], occupied: Sequence[int], to_move: int, demanded: bool
-    ) -> list[tuple[Any, ...]]:
-        """Legal moves as engine tuples, with the turn-wide filters of SP-5 and SP-15."""
-        if to_move != GARRISON:
-            out: list[tuple[Any, ...]] = []
-            for node in occupied:
-                code = cells[node]
-                if code >> 3 == to_move:
-                    out.extend((node, end, False) for end, _ in self._targets(cells, node, code))
-            return out
-        moves, stuck = self._garrison_moves(cells, occupied)
-        captures = [m for m in moves if m[2]]
+    def _garrison_options(
+        self, cells: Sequence[int], occupied: Sequence[int]
+    ) -> tuple[list[Move], list[Move], bool]:
+        """All garrison moves by movement, protection (SP-16) and SP-14, before the turn-wide
+        filters; the captures among them; and whether SP-15 (officers must sortie) is in
+        force: garrison soldiers stand outside and none of them can move."""
+        n_sq = self._n_sq
+        dark = self._dark
+        tables = self._garrison_tables
+        # SP-14: garrison soldiers outside the citadel on light, dark squares. They are counted
+        # on the way: ``occupied`` is in increasing order and the circles are numbered after
+        # every square, so all of them are counted before the first piece on a circle moves.
+        outside = [0, 0]
+        moves: list[Move] = []
+        captures: list[Move] = []
+        append = moves.append
+        soldiers_out = soldier_moves = 0
+        pieces = [node for node in occupied if cells[node] < 8]
+        for node in pieces:
+            code = cells[node]
+            table = tables[code][node]
+            if node >= n_sq:
+                # On a circle: one step along the citadel's lines or out through a gate, never
+                # capturing; a soldier leaves only if SP-14 allows one more on that colour.
+                for line in table:
+                    end, step, _ = line[0]
+                    if not cells[end] and not (
+                        code == SOLDIER and end < n_sq and outside[dark[end]] >= 3
+                    ):
+                        append(step)
+                continue
+            before = len(moves)
+            for line in table:
+                for end, step, capture in line:
+                    target = cells[end]
+                    if not target:
+                        append(step)
+                        continue
+                    if target >= 8 and capture is not None and self.protector(cells, end, node) < 0:
+                        append(capture)
+                        captures.append(capture)
+                    break
+            if code == SOLDIER:
+                outside[dark[node]] += 1
+                soldiers_out += 1
+                soldier_moves += len(moves) - before
+        return moves, captures, soldiers_out > 0 and soldier_moves == 0
+
+    def _sorties(self, cells: Sequence[int]) -> list[Move]:
+        """SP-15's sorties: a garrison officer steps out of a gate circle onto a free square."""
+        return [
+            move
+            for gate, exits in self._gate_exits
+            if cells[gate] in (GENERAL, COLONEL)
+            for end, move in exits
+            if not cells[end]
+        ]
+
+    def _garrison_turn(
+        self, cells: Sequence[int], occupied: Sequence[int], demanded: bool
+    ) -> list[Move]:
+        """The garrison's legal moves, with the turn-wide filters of SP-5 and SP-15."""
+        moves, captures, stuck = self._garrison_options(cells, occupied)
         mode = self._capture
         if demanded or (mode == "always" and captures):
-            return list(captures)
-        chosen: list[tuple[Any, ...]] = list(moves)
+            return captures
         if stuck and self._sortie:
-            sorties = self._officer_sorties(cells)
+            sorties = self._sorties(cells)
             if sorties:
-                chosen = list(sorties)
+                moves = sorties
         if mode == "on-demand" and captures:
-            chosen.append(("demand",))
-        return chosen
+            moves.append(DEMAND)
+        return moves
 
     def _path(self, cells: Sequence[int], start: int, end: int) -> tuple[int, ...]:
         """The nodes a move passes, both ends included."""
@@ -592,13 +813,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             while path[-1] != start:
                 path.append(came[path[-1]])
             return tuple(reversed(path))
-        df = b.file[end] - b.file[start]
-        dr = b.rank[end] - b.rank[start]
-        d = DIRECTIONS.index(((df > 0) - (df < 0), (dr > 0) - (dr < 0)))
-        path = [start]
-        while path[-1] != end and path[-1] >= 0:
-            path.append(b.ray[d][path[-1]])
-        return tuple(path)
+        return _straight_path(b, start, end)
 
     def _to_move(self, cells: Sequence[int], raw: tuple[Any, ...]) -> Move:
         # A move's path depends only on the layout, except for a turning general's walk,
@@ -607,38 +822,12 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             return DEMAND
         code = cells[raw[0]]
         if code >= 8 and code & 7 == GENERAL and self._turning_generals:
-            return self._make_move(cells, raw)
-        move = self._known.get(raw)
-        if move is None:
-            move = self._known[raw] = self._make_move(cells, raw)
-        return move
-
-    def _moves_of(self, cells: Sequence[int], raws: list[tuple[Any, ...]]) -> list[Move]:
-        """The Moves of engine tuples (the shared ones looked up first: this runs every ply)."""
-        to_move = self._to_move
-        if self._turning_generals:
-            return [to_move(cells, raw) for raw in raws]
-        known = self._known.get
-        return [known(raw) or to_move(cells, raw) for raw in raws]
-
-    def _make_move(self, cells: Sequence[int], raw: tuple[Any, ...]) -> Move:
-        start, end, capture = raw
-        names = self.board.names
-        path = tuple(names[i] for i in self._path(cells, start, end))
-        kind: MoveKind
-        if capture:
-            kind = "capture"
-        elif self.board.is_circle(end) and not self.board.is_circle(start):
-            kind = "enter"
-        else:
-            kind = "step"
-        return Move(names[start], names[end], path, (names[end],) if capture else (), kind, raw)
+            return _new_move(self.board, raw, self._path(cells, raw[0], raw[1]))
+        return self._known.get(raw) or _shared_move(self.board, raw)
 
     def generate(self, state: ParisState) -> list[Move]:
         """Every legal move of a state whose game goes on (not cached; see :meth:`legal`)."""
-        cells = state.cells
-        raws = self._raw_legal(cells, state.occupied, state.to_move, state.demanded)
-        return self._moves_of(cells, raws)
+        return self._moves(state.cells, state.occupied, state.to_move, state.demanded)
 
     def candidates(self, state: ParisState, node: str) -> list[Move]:
         """Moves the piece on ``node`` could make by its movement under these rules, before
@@ -693,7 +882,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         del occupied[bisect_left(occupied, start)]
         if not capture:
             insort(occupied, end)  # kept in order, so move generation need not sort
-        entered = start < self.board.n_squares <= end
+        entered = start < self._n_sq <= end
         quiet = 0 if capture or entered else state.quiet + 1
         # next_army is always the army that moves after the coming garrison turn.
         if state.to_move == GARRISON:
@@ -733,10 +922,10 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         result = self._result(cells, occupied, quiet)
         if result is None:
             for _ in range(4):
-                raws = self._raw_legal(cells, occupied, to_move, demanded)
-                if raws:
+                moves = self._moves(cells, occupied, to_move, demanded)
+                if moves:
                     state = ParisState(cells, occupied, to_move, next_army, demanded, quiet, plies)
-                    return state, self._moves_of(cells, raws)
+                    return state, moves
                 if to_move == GARRISON and self._blockade:
                     result = Result(
                         "attackers",
@@ -753,7 +942,13 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
     def _result(self, cells: Sequence[int], occupied: Sequence[int], quiet: int) -> Result | None:
         """End-of-game checks in the rules' order (SP-3, SP-1, SP-26, SP-4, move limit)."""
         rules = self.rules
-        n_sq = self.board.n_squares
+        n_sq = self._n_sq
+        # Most plies: attacking soldiers remain (no SP-3) and no attacker stands in the citadel
+        # (no SP-1, SP-26 or SP-4), seen without counting the whole army piece by piece.
+        if max(cells[n_sq:]) < 8 and (
+            _ATTACKING_SOLDIERS[0] in cells or _ATTACKING_SOLDIERS[1] in cells
+        ):
+            return self._move_limit(quiet)
         soldiers = officers = soldiers_in = officers_in = garrison_in = 0
         for i in occupied:
             c = cells[i]
@@ -798,11 +993,15 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 "longer win by placement",
                 "SP-4",
             )
+        return self._move_limit(quiet)
+
+    def _move_limit(self, quiet: int) -> Result | None:
+        """The move limit's draw after ``quiet`` plies without a capture or entry, or None."""
         if self._limit is not None and quiet >= self._limit:
             return Result(
                 None,
-                f"Move limit: {rules['move_limit']} plies without a capture or an entry into "
-                "the citadel (a project rule, not historical)",
+                f"Move limit: {self.rules['move_limit']} plies without a capture or an entry "
+                "into the citadel (a project rule, not historical)",
                 "move_limit",
             )
         return None
@@ -1007,8 +1206,8 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         """SP-5 (capture "always"): the garrison must capture when it can."""
         if not (q.code and q.side == GARRISON and not q.target and self._capture == "always"):
             return None
-        moves, _ = self._garrison_moves(state.cells, state.occupied)
-        if any(m[2] for m in moves):
+        _, captures, _ = self._garrison_options(state.cells, state.occupied)
+        if captures:
             return (
                 "Capturing is compulsory and a capture is available "
                 f"({self.rules.citation('capture')}).",
@@ -1020,8 +1219,8 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         """SP-15: when every garrison soldier outside is stuck, an officer must come out."""
         if not (q.code and q.side == GARRISON and self._sortie):
             return None
-        _, stuck = self._garrison_moves(state.cells, state.occupied)
-        sorties = self._officer_sorties(state.cells) if stuck else []
+        _, _, stuck = self._garrison_options(state.cells, state.occupied)
+        sorties = [m.raw for m in self._sorties(state.cells)] if stuck else []
         if sorties and (q.start, q.end, False) not in sorties:
             return (
                 "Every garrison soldier outside is stuck, so an officer must come out "
