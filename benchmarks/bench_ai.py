@@ -7,13 +7,20 @@ Measured, per game:
 
 * the search agent's (``MCTSAgent``) iterations (playouts) per second with its default rollout
   depth, at the start and in a mid-game position reached by seeded random moves, and how many
-  iterations its default one-second budget gets there;
+  iterations its default budget (``MCTSAgent().seconds``) gets there;
 * greedy and random decisions per second over the positions of one seeded random game.
+
+``--matches`` plays matches instead: the search agent (at ``--seconds`` per move) on every side
+of every game (default presets) against ``RandomAgent`` and ``GreedyAgent``, ``--games N``
+games each (default 20), on two worker processes, and prints wins / draws / losses, the win
+rate with its 95% Wilson interval, the seeds, mean plies and the search's seconds per move.
+``--reference`` adds the yardsticks: random against random and greedy against greedy.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -23,11 +30,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from concurrent.futures import ProcessPoolExecutor
+
 from bench_engines import machine
 
 import siege_nb as sn
 from siege_nb.ai.agents import GreedyAgent, MCTSAgent, RandomAgent
-from siege_nb.ai.base import BaseAgent, own_moves
+from siege_nb.ai.base import BaseAgent, own_moves, play_turn
 from siege_nb.games.base import Game
 
 # Random plies played to reach the "mid-game" position of each game.
@@ -60,7 +69,7 @@ def search_rate(g: Game, iterations: int, runs: int) -> float:
 
 
 def default_budget(g: Game, runs: int) -> tuple[float, float]:
-    """Median iterations and seconds of the default (one-second) search from ``g``."""
+    """Median iterations and seconds of the default search (``MCTSAgent()``) from ``g``."""
     counts, times = [], []
     for run in range(runs):
         agent = MCTSAgent(seed=run)
@@ -110,12 +119,136 @@ def bench(game: str, runs: int, iterations: int, default_runs: int) -> None:
     print()
 
 
+# -- matches ---------------------------------------------------------------------------------------
+# Per game: the team that attacks and the one that defends, and the winner's name of each.
+TEAMS = {
+    "siege-of-paris": (("attackers", "attackers"), ("garrison", "garrison")),
+    "belagerung": (("attacker", "attackers"), ("defender", "defenders")),
+    "pyramid-siege": (("attacker", "attackers"), ("defender", "defenders")),
+}
+OPPONENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+class Timed(BaseAgent):
+    """Wraps an agent and adds up the seconds of its decisions."""
+
+    def __init__(self, inner: BaseAgent) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, game: Game) -> sn.Move:
+        t0 = time.perf_counter()
+        try:
+            return self.inner.choose(game)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            self.decisions += 1
+
+    def wants_demand(self, game: Game) -> bool:
+        t0 = time.perf_counter()
+        try:
+            return self.inner.wants_demand(game)
+        finally:
+            self.seconds += time.perf_counter() - t0
+
+
+def make_agent(kind: str, seed: int, seconds: float) -> BaseAgent:
+    """An agent by name: ``mcts`` (at ``seconds`` a move), ``random`` or ``greedy``."""
+    if kind == "mcts":
+        return MCTSAgent(seconds=seconds, seed=seed)
+    return OPPONENTS[kind](seed=seed)
+
+
+def one_game(task: tuple[str, int, str, str, int, float]) -> tuple[str, int, float, int]:
+    """Play one game: ``(game, side index, agent on that side, agent on the other, seed,
+    seconds)``. Returns the outcome for that side (``"W"``, ``"D"``, ``"L"``), the plies, and
+    the seconds and decisions of the agent on that side."""
+    game, side, mine, theirs, seed, seconds = task
+    (me, my_win), (other, _) = TEAMS[game][side], TEAMS[game][1 - side]
+    g = sn.new_game(game)
+    agent = Timed(make_agent(mine, seed, seconds))
+    agents = {me: agent, other: make_agent(theirs, 10_000 + seed, seconds)}
+    while g.result is None:
+        play_turn(g, agents)
+    winner = g.result.winner
+    outcome = "D" if winner is None else ("W" if winner == my_win else "L")
+    return outcome, g.ply, agent.seconds, agent.decisions
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def matches(games: list[str], n: int, seconds: float, seed: int, reference: bool) -> None:
+    """Play and print the match table (two worker processes)."""
+    pairings = [("mcts", "random"), ("mcts", "greedy")]
+    if reference:
+        pairings = [("random", "random"), ("greedy", "greedy"), *pairings]
+    rows = [
+        (game, side, mine, theirs) for game in games for side in (0, 1) for mine, theirs in pairings
+    ]
+    print(
+        f"{n} games per row; seeds {seed}..{seed + n - 1} for the agent on the side named, "
+        f"{10_000 + seed}..{10_000 + seed + n - 1} for its opponent; search {seconds} s a move"
+    )
+    print(
+        f"{'game':15} {'side':10} {'agent':7} {'vs':7} {'W':>3} {'D':>3} {'L':>3} "
+        f"{'win rate':>8} {'95% CI':>13} {'plies':>6} {'s/move':>7}"
+    )
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        futures = {
+            row: [
+                pool.submit(one_game, (row[0], row[1], row[2], row[3], seed + i, seconds))
+                for i in range(n)
+            ]
+            for row in rows
+        }
+        for row in rows:
+            results = [f.result() for f in futures[row]]
+            w = sum(r[0] == "W" for r in results)
+            d = sum(r[0] == "D" for r in results)
+            lo, hi = wilson(w, n)
+            plies = statistics.mean(r[1] for r in results)
+            decisions = sum(r[3] for r in results)
+            per_move = sum(r[2] for r in results) / decisions if decisions else 0.0
+            game, side, mine, theirs = row
+            print(
+                f"{game:15} {TEAMS[game][side][0]:10} {mine:7} {theirs:7} {w:3d} {d:3d} "
+                f"{n - w - d:3d} {w / n:8.0%} {f'[{lo:.0%}, {hi:.0%}]':>13} {plies:6.0f} "
+                f"{per_move:7.3f}",
+                flush=True,
+            )
+    print(f"\n{time.perf_counter() - t0:.0f} s in all")
+
+
 def main() -> None:
     """Parse the command line and print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer and shorter runs")
     parser.add_argument("--game", choices=sn.GAMES, help="only this game")
+    parser.add_argument("--matches", action="store_true", help="play the match table instead")
+    parser.add_argument("--games", type=int, default=20, help="games per row of the table")
+    parser.add_argument("--seconds", type=float, default=0.5, help="search seconds a move")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument(
+        "--reference", action="store_true", help="add random-random and greedy-greedy rows"
+    )
     args = parser.parse_args()
+    if args.matches:
+        print(f"machine: {machine()}")
+        print(f"siege_nb {sn.__version__}; default presets\n")
+        games = [args.game] if args.game else list(sn.GAMES)
+        matches(games, args.games, args.seconds, args.seed, args.reference)
+        return
     runs = 3 if args.quick else 5
     iterations = 100 if args.quick else 300
     default_runs = 1 if args.quick else 3

@@ -22,6 +22,15 @@ from siege_nb.games.base import Game, Move
 PARIS, BL, PS = "siege-of-paris", "belagerung", "pyramid-siege"
 
 
+def same_outcome(move: Move, moves: list[Move]) -> bool:
+    """True for a jump chain written along another path to a listed chain's outcome (one
+    move: the same end point and the same attackers taken)."""
+    if move.kind != "jump":
+        return False
+    outcome = (move.start, move.end, frozenset(move.captures))
+    return any((m.start, m.end, frozenset(m.captures)) == outcome for m in moves)
+
+
 class Checked(BaseAgent):
     """Wraps an agent: asserts each move is one of ``own_moves`` and the game is untouched."""
 
@@ -35,7 +44,7 @@ class Checked(BaseAgent):
         before = (game.ply, len(game.moves), str(game))
         move = self.inner.choose(game)
         assert (game.ply, len(game.moves), str(game)) == before, "choose changed the game"
-        assert move in moves, f"{self.name} chose {move}, not one of its moves"
+        assert move in moves or same_outcome(move, moves), f"{self.name} chose {move}"
         assert move.kind != "demand"
         self.chosen.append(move.text)
         return move
@@ -354,7 +363,7 @@ def test_evaluate_scores_from_the_attackers_view():
 
 # -- the default setting answers in about a second -----------------------------------------------
 def test_default_search_answers_within_about_a_second():
-    # A sanity check of the default setting (seconds=1.0), not a benchmark: the bound is
+    # A sanity check of the default setting (seconds=0.5), not a benchmark: the bound is
     # generous so that a busy 2-core machine does not fail it.
     paris = sn.new_game(PARIS)
     belagerung = sn.new_game(BL)

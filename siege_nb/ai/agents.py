@@ -17,13 +17,12 @@ True
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections import deque
 from typing import Any
 
 from siege_nb.ai.base import BaseAgent, demand_available, own_moves, team_of
+from siege_nb.ai.search import NO_DEMAND, HuntDomain, ParisDomain, SearchResult, search
 from siege_nb.games.base import Game, Move
 from siege_nb.games.catalogue import CATALOGUE
 from siege_nb.games.hunt import SPECS
@@ -378,46 +377,43 @@ class GreedyAgent(BaseAgent):
         return out
 
 
-class _Node:
-    """A node of the search tree: the action that led here and its statistics."""
+# The search domains, one per engine (its rules fixed): building one costs a few tables.
+_DOMAINS: dict[int, tuple[Any, HuntDomain | ParisDomain]] = {}
 
-    __slots__ = (
-        "action",
-        "children",
-        "decider",
-        "demand_done",
-        "mover",
-        "parent",
-        "untried",
-        "value",
-        "visits",
-    )
 
-    def __init__(self, action: Move | None, parent: _Node | None, mover: str | None) -> None:
-        self.action = action  # None: the root, or "no demand" after a demand decision
-        self.parent = parent
-        self.mover = mover  # the team that chose ``action``
-        self.children: list[_Node] = []
-        self.untried: list[Move | None] = []
-        self.decider: str | None = None
-        self.demand_done = False
-        self.visits = 0
-        self.value = 0.0
+def _domain(game: Game) -> HuntDomain | ParisDomain:
+    """The search domain of ``game``'s engine, built once per engine."""
+    engine = game._engine
+    hit = _DOMAINS.get(id(engine))
+    if hit is not None and hit[0] is engine:
+        return hit[1]
+    domain: HuntDomain | ParisDomain
+    domain = ParisDomain(game) if _family(game) == PARIS else HuntDomain(game)
+    if len(_DOMAINS) > 64:
+        _DOMAINS.clear()
+    _DOMAINS[id(engine)] = (engine, domain)
+    return domain
 
 
 class MCTSAgent(BaseAgent):
-    """Monte-Carlo tree search (UCT) with truncated rollouts and a heuristic evaluation.
+    """Monte-Carlo tree search (UCT) over engine states, with short rollouts and a static
+    evaluation at the leaves (see :mod:`siege_nb.ai.search`).
 
     Strength: ``iterations`` playouts per decision if given (reproducible with ``seed``),
-    otherwise as many as fit in ``seconds``. Rollouts play random moves, except that the
-    capturing side mostly captures (the longest chain) and the attackers always huff, always
-    enter the citadel and often step into the fortress when they can; after
-    ``rollout_depth`` plies the position is scored by :func:`evaluate`. The Siege of Paris
-    ``demand`` is a decision of the attackers in the tree (a node with the choices "demand"
-    and "no demand" before the garrison moves); :meth:`wants_demand` searches that decision
-    with a quarter of the budget and demands only when the demand scores clearly
-    (``DEMAND_MARGIN``) better. After each call ``last_iterations`` and ``nodes`` say how
-    much it searched.
+    otherwise as many as fit in ``seconds``. A playout descends the tree by UCB1
+    (``exploration``), plays up to ``rollout_depth`` quick plies (huff and capture when
+    offered, the attackers enter when they can and avoid steps that hand over a jump) and
+    scores the position reached: in the hunt games by material to spare after the defenders'
+    best chain, fortress points held, the attackers' distance to the fortress and the
+    defenders' freedom to move; in Siege of Paris by pieces inside against what placement
+    needs and by the soldiers that can still reach a gate of their colour, and how close.
+
+    In the hunt games a jump chain is chosen one jump at a time (a step or a first jump, then
+    another jump or stop), so the agent never lists every chain of a position: some positions
+    have millions. The Siege of Paris ``demand`` is a decision of the attackers in the tree;
+    :meth:`wants_demand` searches it with a quarter of the budget and demands only when the
+    demand scores clearly (``DEMAND_MARGIN``) better. A decision with one option is not
+    searched. After each call ``last_iterations`` and ``nodes`` say how much it searched.
 
     >>> import siege_nb as sn
     >>> g = sn.new_game("pyramid-siege")
@@ -430,16 +426,18 @@ class MCTSAgent(BaseAgent):
 
     def __init__(
         self,
-        seconds: float = 1.0,
+        seconds: float = 0.5,
         iterations: int | None = None,
         seed: int | None = None,
-        rollout_depth: int = 30,
-        exploration: float = 1.0,
+        rollout_depth: int = 4,
+        exploration: float = 0.5,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations!r}")
         if seconds <= 0:
             raise ValueError(f"seconds must be positive, not {seconds!r}")
+        if rollout_depth < 0:
+            raise ValueError(f"rollout_depth must not be negative, not {rollout_depth!r}")
         self.seconds = seconds
         self.iterations = iterations
         self.seed = seed
@@ -455,136 +453,50 @@ class MCTSAgent(BaseAgent):
 
     # -- the decisions ------------------------------------------------------------------------
     def choose(self, game: Game) -> Move:
-        """The most visited move after the search."""
-        moves = _moves_of(game)
-        if len(moves) == 1:
-            self.last_iterations = self.nodes = 0
-            return moves[0]
-        root = self._search(game, decide_demand=False, share=1.0)
-        best = max(root.children, key=lambda c: (c.visits, c.value))
-        assert best.action is not None
-        return best.action
+        """The most visited move after the search (a chain: its most visited jumps)."""
+        if game.result is not None:
+            raise ValueError(f"no move to choose: the game is over ({game.result})")
+        domain = _domain(game)
+        root = domain.root(game)  # type: ignore[arg-type]
+        actions = domain.actions(root)
+        self.last_iterations = self.nodes = 0
+        if len(actions) == 1:
+            # One option needs no search, unless it is a jump whose chain may go on.
+            after = domain.play(root, actions[0])
+            if not (isinstance(domain, HuntDomain) and after[7] >= 0):
+                return self._move(domain, game, [actions[0]])
+        found = self._search(domain, root, share=1.0)
+        return self._move(domain, game, found.best_path(domain, self.rng))
+
+    def _move(self, domain: HuntDomain | ParisDomain, game: Game, path: list[Any]) -> Move:
+        if isinstance(domain, HuntDomain):
+            return domain.move_of(game, path)
+        move = path[0]
+        assert isinstance(move, Move)
+        return move
 
     def wants_demand(self, game: Game) -> bool:
         """Search the attackers' demand decision (a quarter of the usual budget)."""
         if not demand_available(game):
             return False
-        root = self._search(game, decide_demand=True, share=0.25)
-        means = {c.action is not None: c.value / c.visits for c in root.children if c.visits}
+        domain = _domain(game)
+        assert isinstance(domain, ParisDomain)
+        found = self._search(domain, domain.root(game, decide_demand=True), share=0.25)
+        means = {a is not NO_DEMAND: v for a, v in found.means().items()}
         # A demand hands the garrison a capture: ask for it only when it clearly scores better.
         return means.get(True, 0.0) > means.get(False, 1.0) + DEMAND_MARGIN
 
-    # -- the search -------------------------------------------------------------------------------
-    def _actions(self, node: _Node, work: Game, attack: str) -> None:
-        """Fill in who decides at ``node`` and the actions to try (the position is ``work``)."""
-        if work.result is not None:
-            node.untried = []
-            return
-        if not node.demand_done:
-            demand = [m for m in work.legal_moves() if m.kind == "demand"]
-            if demand:
-                node.decider = attack
-                node.untried = [demand[0], None]
-                return
-        node.decider = team_of(work, work.to_move)
-        node.untried = list(own_moves(work))
-
-    def _search(self, game: Game, decide_demand: bool, share: float) -> _Node:
-        attack = ATTACK_TEAM[game.game]
-        work = game.clone()
-        root = _Node(None, None, None)
-        root.demand_done = not decide_demand
-        self._actions(root, work, attack)
-        rng = self.rng
+    def _search(self, domain: HuntDomain | ParisDomain, root: Any, share: float) -> SearchResult:
         limit = None if self.iterations is None else max(2, int(self.iterations * share))
-        deadline = time.perf_counter() + self.seconds * share * 0.95
-        c = self.exploration
-        iterations = 0
-        nodes = 1
-        while True:
-            if limit is not None:
-                if iterations >= limit:
-                    break
-            elif iterations and time.perf_counter() >= deadline:
-                break
-            iterations += 1
-            node = root
-            played = 0
-            # selection
-            while not node.untried and node.children:
-                log_n = math.log(node.visits)
-                best_child = node.children[0]
-                best_score = -1.0
-                for child in node.children:
-                    score = child.value / child.visits + c * math.sqrt(log_n / child.visits)
-                    if score > best_score:
-                        best_child, best_score = child, score
-                node = best_child
-                if node.action is not None:
-                    work.play(node.action)
-                    played += 1
-            # expansion
-            if node.untried:
-                action = node.untried.pop(rng.randrange(len(node.untried)))
-                child = _Node(action, node, node.decider)
-                if action is None:
-                    child.demand_done = True
-                else:
-                    work.play(action)
-                    played += 1
-                self._actions(child, work, attack)
-                node.children.append(child)
-                node = child
-                nodes += 1
-            # rollout
-            played += self._rollout(work, attack)
-            reward = evaluate(work)
-            for _ in range(played):
-                work.undo()
-            # backpropagation
-            back: _Node | None = node
-            while back is not None:
-                back.visits += 1
-                if back.mover is not None:
-                    back.value += reward if back.mover == attack else 1.0 - reward
-                back = back.parent
-        self.last_iterations = iterations
-        self.nodes = nodes
-        return root
-
-    def _rollout(self, work: Game, attack: str) -> int:
-        """Play up to ``rollout_depth`` quick plies on ``work``; return how many were played."""
-        rng = self.rng
-        played = 0
-        board = work.board
-        paris = _family(work) == PARIS
-        while played < self.rollout_depth and work.result is None:
-            moves = own_moves(work)
-            move = None
-            if team_of(work, work.to_move) == attack:
-                if paris:
-                    enter = [m for m in moves if m.kind == "enter"]
-                    if enter:
-                        move = rng.choice(enter)
-                else:
-                    huffs = [m for m in moves if m.kind == "huff"]
-                    if huffs:
-                        move = rng.choice(huffs)
-                    else:
-                        fort = board.fortress
-                        index = board.index
-                        enter = [
-                            m for m in moves if fort[index[m.end]] and not fort[index[m.start]]
-                        ]
-                        if enter and rng.random() < 0.5:
-                            move = rng.choice(enter)
-            else:
-                captures = [m for m in moves if m.captures]
-                if captures and rng.random() < 0.9:
-                    longest = max(len(m.captures) for m in captures)
-                    move = rng.choice([m for m in captures if len(m.captures) == longest])
-            if move is None:
-                move = rng.choice(moves)
-            work.play(move)
-            played += 1
-        return played
+        found = search(
+            domain,
+            root,
+            self.rng,
+            iterations=limit,
+            seconds=self.seconds * share * 0.95,
+            rollout_depth=self.rollout_depth,
+            exploration=self.exploration,
+        )
+        self.last_iterations = found.iterations
+        self.nodes = found.nodes
+        return found

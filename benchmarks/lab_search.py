@@ -1,0 +1,103 @@
+"""The balance lab with the search agent on both sides: win rates per reading (a recipe).
+
+Run ``python3 benchmarks/lab_search.py`` (``--game NAME``, ``--games N`` per reading,
+``--iterations K`` per decision, ``--workers W``, or ``--scheduler tcp://host:8786`` for a
+Dask cluster). For each game it plays ``MCTSAgent(iterations=K)`` against itself under every
+reading of a small grid of disputed options, in parallel, and prints the table of
+``simulate(...).summary`` with 95 % Wilson intervals for each side's win rate, the seed, the
+time taken and the machine's details. Fixed iterations (not seconds) keep the results the same
+on any machine and however the games are spread over processes; the figures in
+docs/balance-lab.md come from this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_engines import machine
+
+from siege_nb.ai import TEAMS, MCTSAgent, simulate
+from siege_nb.ai.lab import summarize
+
+# The readings compared per game: options whose sources disagree (docs/rules-reference.md).
+GRIDS: dict[str, Any] = {
+    "pyramid-siege": {"capture": ["huff", "strict"], "towards": ["distance", "not-away"]},
+    "belagerung": {"capture": ["optional", "huff", "strict"]},
+    "siege-of-paris": ["default", "escale-a-jeux", "ludosofia", "boardandpieces"],
+}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate ``wins / n``.
+
+    >>> [round(x, 3) for x in wilson(18, 20)]
+    [0.699, 0.972]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(game: str, games: int, iterations: int, seed: int, executor: Executor) -> None:
+    """Play and print one game's table."""
+    agents = {team: MCTSAgent(iterations=iterations) for team in TEAMS[game]}
+    t0 = time.perf_counter()
+    sim = simulate(
+        game, GRIDS[game], agents, n_games=games, seed=seed, executor=executor, progress=False
+    )
+    seconds = time.perf_counter() - t0
+    teams = TEAMS[game]
+    print(
+        f"== {game}: MCTSAgent(iterations={iterations}) on both sides, {games} games per "
+        f"reading, seed {seed}, {seconds:.0f} s"
+    )
+    for row in summarize(sim.records):
+        n = row["games"]
+        cells = []
+        for team in teams:
+            wins = round(row[f"win_{team}"] * n)
+            lo, hi = wilson(wins, n)
+            cells.append(f"{team} {wins / n:5.0%} [{lo:4.0%}-{hi:4.0%}]")
+        print(
+            f"  {row['reading']:34} {'  '.join(cells)}  draws {row['draw']:4.0%}  "
+            f"length {row['length']:5.0f} plies  balance {row['balance']:.2f}"
+        )
+    print()
+
+
+def main() -> None:
+    """Parse the command line and print the tables."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", choices=list(GRIDS), action="append")
+    parser.add_argument("--games", type=int, default=40, help="games per reading")
+    parser.add_argument("--iterations", type=int, default=100, help="per decision")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scheduler", help="a Dask scheduler address, e.g. tcp://host:8786")
+    args = parser.parse_args()
+    print(f"machine: {machine()}\n")
+    if args.scheduler:
+        from dask.distributed import Client
+
+        executor: Any = Client(args.scheduler).get_executor()
+    else:
+        executor = ProcessPoolExecutor(max_workers=args.workers)
+    with executor:
+        for game in args.game or list(GRIDS):
+            run(game, args.games, args.iterations, args.seed, executor)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,677 @@
+"""The search behind :class:`~siege_nb.ai.agents.MCTSAgent`: UCT over engine states.
+
+The tree search is written once (:func:`search`) over a small *domain* interface: the
+decisions of a position, who makes them, what an action leads to, a quick rollout policy and
+a static evaluation in [0, 1] from the attackers' view. Two domains fill it in:
+
+* :class:`HuntDomain` (Belagerung, Pyramid Siege) simulates the hunt rules on plain tuples,
+  one *decision* at a time: a defender's jump chain is chosen jump by jump (first a step or a
+  first jump, then another jump or "stop"), so the search never lists every chain; a
+  constructed position can have millions of distinct chains, and the engine lists them all
+  whenever it settles a defender's position. The rules follow
+  :class:`~siege_nb.games.hunt.HuntEngine` (the tests hold the two together).
+* :class:`ParisDomain` (Siege of Paris) uses the engine's own frozen states
+  (``engine.legal``, ``engine.apply``), with the attackers' ``demand`` as a decision of the
+  attackers before a garrison turn.
+
+>>> import siege_nb as sn
+>>> g = sn.new_game("pyramid-siege")
+>>> domain = HuntDomain(g)
+>>> root = domain.root(g)
+>>> domain.decider(root), len(domain.actions(root))
+(1, 6)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from siege_nb.games.base import Game, Move
+from siege_nb.games.hunt import SPECS, HuntEngine, attacker_may
+
+__all__ = ["ATTACKERS", "DEFENDERS", "HuntDomain", "ParisDomain", "SearchResult", "search"]
+
+ATTACKERS, DEFENDERS = 0, 1  # the two teams of a search, whatever the game calls them
+EMPTY, ATTACKER, DEFENDER = 0, 1, 2  # hunt cell codes (as in siege_nb.games.hunt)
+STOP = ("stop",)  # the action that ends a jump chain before it must end
+NO_DEMAND = ("no-demand",)  # Siege of Paris: the attackers let the garrison choose freely
+
+
+# -- the hunt games -------------------------------------------------------------------------------
+# A hunt position in the search: (cells, to_move, huffable, huffed, quiet, best, stepped,
+# chain, result). ``chain`` is the point a defender's unfinished jump chain stands on (-1 when
+# none: the cells then already show the jumps made); ``result`` is None or the attackers'
+# score (1 win, 0 loss, 0.5 draw).
+HuntPos = tuple[Any, ...]
+
+
+class HuntDomain:
+    """The hunt rules for the search, decision by decision (see the module text).
+
+    Actions: ``("s", p, q)`` a step, ``("h", p)`` a huff, ``("j", p, q)`` a jump from p to q
+    (the first of a chain or the next one), :data:`STOP` to end a chain.
+    """
+
+    def __init__(self, game: Game) -> None:
+        engine = cast(HuntEngine, game._engine)
+        self.engine = engine
+        board = engine.board
+        self.board = board
+        spec = SPECS[game.game]
+        rules = game.rules
+        n = len(board.names)
+        self.n = n
+        mode = rules[spec.direction_option]
+        frozen = spec.frozen_in_fortress
+        self.fortress = tuple(board.fortress)
+        self.fortress_points = tuple(board.fortress_points)
+        self.size = len(self.fortress_points)
+        self.distance = tuple(board.distance)
+        self.max_distance = max(max(self.distance), 1)
+        steps = [tuple(s[p] for s in board.step if s[p] >= 0) for p in range(n)]
+        self.steps = tuple(steps)
+        movable = [not (frozen and board.fortress[p]) for p in range(n)]
+        self.towards = tuple(
+            tuple(q for q in steps[p] if attacker_may(board, mode, p, q)) if movable[p] else ()
+            for p in range(n)
+        )
+        self.free = tuple(steps[p] if movable[p] else () for p in range(n))
+        self.jumps = tuple(
+            tuple((s[p], s[s[p]]) for s in board.step if s[p] >= 0 and s[s[p]] >= 0)
+            for p in range(n)
+        )
+        self.over = {(p, land): o for p in range(n) for o, land in self.jumps[p]}
+        self.escape = spec.escape_clause
+        self.capture = rules["capture"]
+        self.huff_moved = rules.get("huff_target", "could-capture") == "moved"
+        self.limit = rules["move_limit"]
+        self.below = spec.defenders_win_below
+        self.start_attackers = max(len(board.attacker_start), self.below + 1)
+        # Per point q: the (defender point, landing point) pairs of the jumps that take q.
+        jumpers: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for d in range(n):
+            for o, land in self.jumps[d]:
+                jumpers[o].append((d, land))
+        self.jumpers = tuple(tuple(j) for j in jumpers)
+
+    # -- positions ------------------------------------------------------------------------------
+    def root(self, game: Game) -> HuntPos:
+        """The search position of ``game`` (its state read, never changed)."""
+        s = game._state
+        result = None
+        if s.result is not None:
+            winner = s.result.winner
+            result = 0.5 if winner is None else (1.0 if winner == "attackers" else 0.0)
+        return (
+            s.cells, s.to_move, tuple(s.huffable), bool(s.huffed), s.quiet, s.best,
+            s.stepped, -1, result,
+        )  # fmt: skip
+
+    def result(self, pos: HuntPos) -> float | None:
+        """The attackers' score of a finished position, else None."""
+        return pos[8]
+
+    def decider(self, pos: HuntPos) -> int:
+        """The team that decides at ``pos``."""
+        return ATTACKERS if pos[1] == 0 else DEFENDERS
+
+    def has_jump(self, cells: Sequence[int], p: int) -> bool:
+        """Can the defender on ``p`` jump now?"""
+        return any(cells[o] == ATTACKER and cells[land] == EMPTY for o, land in self.jumps[p])
+
+    def actions(self, pos: HuntPos) -> list[tuple[Any, ...]]:
+        """The choices at ``pos`` (empty once the game is over)."""
+        if pos[8] is not None:
+            return []
+        cells = pos[0]
+        if pos[7] >= 0:  # an unfinished chain: jump on, or stop
+            at = pos[7]
+            out: list[tuple[Any, ...]] = [
+                ("j", at, land)
+                for o, land in self.jumps[at]
+                if cells[o] == ATTACKER and cells[land] == EMPTY
+            ]
+            out.append(STOP)
+            return out
+        if pos[1] == 1:
+            steps: list[tuple[Any, ...]] = []
+            jumps: list[tuple[Any, ...]] = []
+            for p, c in enumerate(cells):
+                if c != DEFENDER:
+                    continue
+                for q in self.steps[p]:
+                    if cells[q] == EMPTY:
+                        steps.append(("s", p, q))
+                for o, land in self.jumps[p]:
+                    if cells[o] == ATTACKER and cells[land] == EMPTY:
+                        jumps.append(("j", p, land))
+            if jumps and self.capture == "strict":
+                return jumps
+            return jumps + steps
+        out = self._attacker_steps(cells, self.towards)
+        if not out and self.escape:
+            out = self._attacker_steps(cells, self.free)
+        huffable, huffed, stepped = pos[2], pos[3], pos[6]
+        if huffable and not huffed:
+            points = (stepped,) if self.huff_moved else huffable
+            out = [("h", p) for p in points] + out
+        return out
+
+    def _attacker_steps(
+        self, cells: Sequence[int], table: tuple[tuple[int, ...], ...]
+    ) -> list[tuple[Any, ...]]:
+        return [
+            ("s", p, q)
+            for p, c in enumerate(cells)
+            if c == ATTACKER
+            for q in table[p]
+            if cells[q] == EMPTY
+        ]
+
+    def _any_move(self, cells: Sequence[int], to_move: int, huff: bool) -> bool:
+        """Has the side to move any move (without listing them)?"""
+        if huff:
+            return True
+        if to_move == 1:
+            for p, c in enumerate(cells):
+                if c == DEFENDER:
+                    for q in self.steps[p]:
+                        if cells[q] == EMPTY:
+                            return True
+                    if self.has_jump(cells, p):
+                        return True
+            return False
+        tables = (self.towards, self.free) if self.escape else (self.towards,)
+        for table in tables:
+            for p, c in enumerate(cells):
+                if c == ATTACKER:
+                    for q in table[p]:
+                        if cells[q] == EMPTY:
+                            return True
+        return False
+
+    def _settle(
+        self,
+        cells: tuple[int, ...],
+        to_move: int,
+        huffable: tuple[int, ...],
+        huffed: bool,
+        quiet: int,
+        best: int,
+        stepped: int,
+    ) -> HuntPos:
+        """A finished move's position with its result, in the engine's order of checks."""
+        result: float | None = None
+        held = sum(1 for p in self.fortress_points if cells[p] == ATTACKER)
+        if held == self.size:
+            result = 1.0
+        elif cells.count(ATTACKER) < self.below:
+            result = 0.0
+        elif DEFENDER not in cells:
+            result = 1.0
+        elif self.limit is not None and quiet >= self.limit:
+            result = 0.5
+        elif not self._any_move(cells, to_move, bool(huffable) and not huffed):
+            result = 1.0 if to_move == 1 else 0.0
+        return (cells, to_move, huffable, huffed, quiet, best, stepped, -1, result)
+
+    def play(self, pos: HuntPos, action: tuple[Any, ...]) -> HuntPos:
+        """The position after ``action`` (``pos`` is unchanged)."""
+        cells, to_move, _, _, quiet, best, _, _, _ = pos
+        kind = action[0]
+        if kind == "j":
+            _, p, land = action
+            work = list(cells)
+            work[p] = EMPTY
+            work[self.over[(p, land)]] = EMPTY
+            work[land] = DEFENDER
+            if self.has_jump(work, land):  # the chain may go on: the defender decides again
+                return (tuple(work), 1, (), False, 0, best, -1, land, None)
+            return self._settle(tuple(work), 0, (), False, 0, best, -1)
+        if action is STOP or kind == "stop":
+            return self._settle(cells, 0, (), False, 0, best, -1)
+        if kind == "h":
+            work = list(cells)
+            work[action[1]] = EMPTY
+            return self._settle(tuple(work), 0, (), True, 0, best, -1)
+        _, p, q = action
+        huffable: tuple[int, ...] = ()
+        if to_move == 1 and self.capture == "huff":
+            could = [d for d, c in enumerate(cells) if c == DEFENDER and self.has_jump(cells, d)]
+            huffable = tuple(sorted(q if d == p else d for d in could))
+        work = list(cells)
+        work[q] = work[p]
+        work[p] = EMPTY
+        quiet += 1
+        if to_move == 0 and self.fortress[q] and not self.fortress[p]:
+            held = sum(1 for f in self.fortress_points if work[f] == ATTACKER)
+            if held > best:
+                best, quiet = held, 0
+        return self._settle(
+            tuple(work), 1 - to_move, huffable, False, quiet, best, q if huffable else -1
+        )
+
+    def move_of(self, game: Game, path: Sequence[tuple[Any, ...]]) -> Move:
+        """The game's :class:`Move` for the root decisions ``path`` (a chain's jumps in turn)."""
+        first = path[0]
+        names = self.board.names
+        if first[0] == "j":
+            nodes = [first[1]] + [a[2] for a in path if a[0] == "j"]
+            move = self.engine.chain_move(game._state, nodes)
+            if move is None:  # pragma: no cover - the simulation and the engine disagree
+                raise RuntimeError(f"the search chose an illegal chain: {nodes}")
+            return move
+        if first[0] == "h":
+            text = f"huff {names[first[1]]}"
+        else:
+            text = f"{names[first[1]]}-{names[first[2]]}"
+        state = game._state
+        if state.to_move == 0 or not self._jumps_exist(state.cells):
+            # No chain to list: the engine's own Move object, found by its text.
+            for m in self.engine.legal(state):
+                if m.text == text:
+                    return m
+            raise RuntimeError(f"the search chose an illegal move: {text}")  # pragma: no cover
+        # A defender's step while jumps exist: listing the legal moves could take minutes, so
+        # the step is written out as the engine writes it (the game finds its own when played).
+        p, q = first[1], first[2]
+        return Move(names[p], names[q], (names[p], names[q]), (), "step", ("step", p, q))
+
+    def _jumps_exist(self, cells: Sequence[int]) -> bool:
+        return any(c == DEFENDER and self.has_jump(cells, p) for p, c in enumerate(cells))
+
+    # -- rollouts and evaluation ------------------------------------------------------------------
+    def rollout_action(self, pos: HuntPos, rng: random.Random) -> tuple[Any, ...]:
+        """A quick, sensible move: huff when offered, capture (jumping on) mostly, else a step
+        that does not hand the defenders a jump if one is found in a few tries."""
+        acts = self.actions(pos)
+        first = acts[0]
+        if first[0] == "h" or (first[0] == "j" and rng.random() < 0.9):
+            jumps = [a for a in acts if a[0] == first[0]]
+            return rng.choice(jumps)
+        if pos[7] >= 0:
+            return STOP
+        if pos[1] == 0:
+            cells = pos[0]
+            fortress = self.fortress
+            for _ in range(3):
+                a = rng.choice(acts)
+                if fortress[a[2]] and not fortress[a[1]]:
+                    return a
+                if not self._exposes(cells, a[1], a[2]):
+                    return a
+            return rng.choice(acts)
+        return rng.choice(acts)
+
+    def _exposes(self, cells: Sequence[int], p: int, q: int) -> bool:
+        """Would the attacker stepping p -> q stand where a defender can jump it?"""
+        for d, land in self.jumpers[q]:
+            if cells[d] == DEFENDER and (cells[land] == EMPTY or land == p):
+                return True
+        return False
+
+    def _max_chain(self, cells: list[int], at: int, budget: list[int]) -> int:
+        """The most attackers one chain from ``at`` can take (``cells[at]`` empty), with a
+        budget of nodes so that a pathological position stays cheap (then a lower bound)."""
+        best = 0
+        for o, land in self.jumps[at]:
+            if cells[o] == ATTACKER and cells[land] == EMPTY:
+                if budget[0] <= 0:
+                    return max(best, 1)
+                budget[0] -= 1
+                cells[o] = EMPTY
+                best = max(best, 1 + self._max_chain(cells, land, budget))
+                cells[o] = ATTACKER
+        return best
+
+    def evaluate(self, pos: HuntPos) -> float:
+        """The attackers' chances in [0, 1]: material to spare after the defenders' best
+        capture, fortress points held, how close the others are, how free the defenders are."""
+        result = pos[8]
+        if result is not None:
+            return float(result)
+        cells, to_move, huffable, huffed, quiet = pos[0], pos[1], pos[2], pos[3], pos[4]
+        attackers = cells.count(ATTACKER)
+        held = 0
+        dist = 0
+        for p in self.fortress_points:
+            held += cells[p] == ATTACKER
+        work = list(cells)
+        threat = 0
+        mobility = 0
+        defenders_in = 0
+        budget = [200]
+        for p, c in enumerate(cells):
+            if c == ATTACKER:
+                dist += self.distance[p]
+            elif c == DEFENDER:
+                defenders_in += self.fortress[p]
+                for q in self.steps[p]:
+                    mobility += cells[q] == EMPTY
+                work[p] = EMPTY
+                t = self._max_chain(work, p, budget)
+                work[p] = DEFENDER
+                mobility += t > 0
+                threat = max(threat, t)
+        if pos[7] >= 0:  # mid-chain: the defender jumps on from its point
+            work[pos[7]] = EMPTY
+            threat = max(threat, self._max_chain(work, pos[7], budget))
+        lost = float(threat)
+        if to_move == 0:
+            # The attackers move first: they can often close one threat, or huff.
+            lost = 0.0 if huffable and not huffed else 0.6 * threat
+        spare = attackers - lost - self.below + 1  # > 0: still alive after the capture
+        full = self.start_attackers - self.below + 1
+        material = max(min(spare / full, 1.0), -0.2)
+        fill = held / self.size
+        closeness = 1.0 - dist / (max(attackers, 1) * self.max_distance)
+        trapped = 1.0 - min(mobility, 8) / 8.0
+        x = -2.8 + 4.5 * material + 2.2 * fill + 1.0 * closeness + 1.0 * trapped
+        if spare <= 0:
+            x -= 3.0
+        value = 1.0 / (1.0 + math.exp(-x))
+        if self.limit is not None:
+            # Near the move limit the game drifts to a draw.
+            late = max(0.0, (quiet - (self.limit - 40)) / 40.0)
+            value += (0.5 - value) * min(late, 1.0)
+        return value
+
+    def order(self, actions: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """Untried actions in the order to expand them (last first): captures, huffs last."""
+        return sorted(actions, key=lambda a: a[0] in ("j", "h"))
+
+
+# -- Siege of Paris -------------------------------------------------------------------------------
+# A Paris position in the search: (engine state, demand decided).
+ParisPos = tuple[Any, bool]
+_PARIS_SOLDIER = 5  # the soldier's rank code (siege_nb.games.paris.SOLDIER)
+
+
+class ParisDomain:
+    """Siege of Paris on the engine's own states; White and Black are one team.
+
+    Before a garrison turn where the attackers may demand a capture, the attackers decide
+    first: the ``demand`` move or :data:`NO_DEMAND`.
+    """
+
+    def __init__(self, game: Game) -> None:
+        engine = game._engine
+        self.engine = engine
+        board = engine.board
+        self.board = board
+        self.n_sq = board.n_squares
+        self.need = int(game.rules["placement_win"])
+        self.limit = game.rules["move_limit"]
+        n = len(board.names)
+        gate_sq = [s for g in board.gates for s in board.gate_squares[g]]
+        self.gate_squares = frozenset(gate_sq)
+        self.gate_circles = frozenset(board.gates)
+        # Per army and node: how many plies a soldier there needs to reach a gate square of
+        # its colour moving diagonally forward (soldiers never move back), or None.
+        self.soldier_steps: dict[int, tuple[int | None, ...]] = {}
+        for army, forward in ((1, 1), (2, -1)):
+            row: list[int | None] = []
+            for node in range(n):
+                if node >= self.n_sq:
+                    row.append(0)
+                    continue
+                f, r = board.file[node], board.rank[node]
+                best: int | None = None
+                for s in gate_sq:
+                    if board.dark[s] != board.dark[node]:
+                        continue
+                    dr = (board.rank[s] - r) * forward
+                    if dr >= 0 and abs(board.file[s] - f) <= dr:
+                        best = dr if best is None else min(best, dr)
+                row.append(best)
+            self.soldier_steps[army] = tuple(row)
+        self.officer_dist = tuple(
+            0
+            if node >= self.n_sq
+            else min(
+                max(abs(board.file[node] - board.file[s]), abs(board.rank[node] - board.rank[s]))
+                for s in gate_sq
+            )
+            for node in range(n)
+        )
+
+    def root(self, game: Game, decide_demand: bool = False) -> ParisPos:
+        """The search position of ``game``; ``decide_demand``: the demand is still open."""
+        return (game._state, not decide_demand)
+
+    def result(self, pos: ParisPos) -> float | None:
+        """The attackers' score of a finished position, else None."""
+        r = pos[0].result
+        if r is None:
+            return None
+        return 0.5 if r.winner is None else (1.0 if r.winner == "attackers" else 0.0)
+
+    def _demand(self, pos: ParisPos) -> Move | None:
+        state, done = pos
+        if done or state.to_move != 0 or state.result is not None:
+            return None
+        for m in self.engine.legal(state):
+            if m.kind == "demand":
+                return m
+        return None
+
+    def decider(self, pos: ParisPos) -> int:
+        """The team that decides at ``pos``."""
+        if pos[0].to_move != 0 or self._demand(pos) is not None:
+            return ATTACKERS
+        return DEFENDERS
+
+    def actions(self, pos: ParisPos) -> list[Any]:
+        """The choices at ``pos``: the demand decision first, then the moves."""
+        demand = self._demand(pos)
+        if demand is not None:
+            return [demand, NO_DEMAND]
+        return [m for m in self.engine.legal(pos[0]) if m.kind != "demand"]
+
+    def play(self, pos: ParisPos, action: Any) -> ParisPos:
+        """The position after ``action``."""
+        if action is NO_DEMAND:
+            return (pos[0], True)
+        state = self.engine.apply(pos[0], action)
+        return (state, action.kind == "demand")
+
+    def rollout_action(self, pos: ParisPos, rng: random.Random) -> Any:
+        """Quick play: the attackers enter when they can and never demand; the garrison
+        captures when it can."""
+        if self._demand(pos) is not None:
+            return NO_DEMAND
+        acts = self.actions(pos)
+        if pos[0].to_move == 0:
+            caps = [m for m in acts if m.captures]
+            if caps and rng.random() < 0.9:
+                return rng.choice(caps)
+        else:
+            enter = [m for m in acts if m.kind == "enter"]
+            if enter:
+                return rng.choice(enter)
+        return rng.choice(acts)
+
+    def evaluate(self, pos: ParisPos) -> float:
+        """The attackers' chances in [0, 1]: pieces inside against what placement needs,
+        soldiers that can still reach a gate and how close, material lost."""
+        score = self.result(pos)
+        if score is not None:
+            return score
+        state = pos[0]
+        cells = state.cells
+        n_sq = self.n_sq
+        need = self.need
+        soldiers = officers = s_in = o_in = 0
+        live: list[int] = []
+        officer_d = 99
+        garrison_in = 0
+        for i in state.occupied:
+            c = cells[i]
+            if c < 8:
+                garrison_in += i >= n_sq
+                continue
+            if c & 7 == _PARIS_SOLDIER:
+                soldiers += 1
+                if i >= n_sq:
+                    s_in += 1
+                else:
+                    d = self.soldier_steps[c >> 3][i]
+                    if d is not None:
+                        live.append(d)
+            else:
+                officers += 1
+                if i >= n_sq:
+                    o_in += 1
+                else:
+                    officer_d = min(officer_d, self.officer_dist[i])
+        if soldiers < need or officers == 0:
+            return 0.5 if s_in else 0.1
+        live.sort()
+        missing = max(need - s_in, 0)
+        approach = 0.0
+        if missing:
+            near = live[:missing]
+            approach = -1.0 if len(near) < missing else -sum(near) / (missing * 11.0)
+        officer = 1.0 if o_in else -min(officer_d, 12) / 12.0
+        x = (
+            -1.0
+            + 1.6 * min(s_in, need) / need
+            + 0.8 * o_in
+            + 1.2 * approach
+            + 0.4 * officer
+            + 0.8 * min(len(live) + s_in, 12) / 12
+            + 0.6 * soldiers / 24
+            + 1.0 * (1.0 - garrison_in / 8.0)  # room inside for the placement
+        )
+        value = 1.0 / (1.0 + math.exp(-x))
+        if self.limit is not None:
+            late = max(0.0, (state.quiet - (self.limit - 40)) / 40.0)
+            value += (0.5 - value) * min(late, 1.0)
+        return value
+
+    def order(self, actions: list[Any]) -> list[Any]:
+        """Untried actions in the order to expand them (last first): entries and captures
+        last, so they are tried first."""
+        return sorted(
+            actions,
+            key=lambda m: 0 if not isinstance(m, Move) else (m.kind == "enter") + bool(m.captures),
+        )
+
+
+# -- the tree search ------------------------------------------------------------------------------
+class _Node:
+    """A decision point of the tree: the action that led here, who chose it, statistics."""
+
+    __slots__ = ("action", "children", "decider", "mover", "pos", "untried", "value", "visits")
+
+    def __init__(self, action: Any, mover: int, pos: Any) -> None:
+        self.action = action
+        self.mover = mover  # the team that chose ``action`` (its values are from its view)
+        self.pos = pos
+        self.children: list[_Node] = []
+        self.untried: list[Any] | None = None  # filled on the first visit
+        self.decider = -1
+        self.visits = 0
+        self.value = 0.0
+
+
+class SearchResult:
+    """What :func:`search` found: the root's children by visits, iterations and nodes."""
+
+    def __init__(self, root: _Node, iterations: int, nodes: int) -> None:
+        self.root = root
+        self.iterations = iterations
+        self.nodes = nodes
+
+    def best_path(self, domain: Any, rng: random.Random) -> list[Any]:
+        """The root's most visited action, and while the same team decides again at once
+        (a jump chain going on), its most visited follow-up; where the tree has not looked,
+        the chain goes on along a rollout's choice."""
+        node = self.root
+        path: list[Any] = []
+        chains = isinstance(domain, HuntDomain)
+        while True:
+            if not node.children:
+                # An unexplored chain decision: go on as a rollout would (capture on).
+                pos = node.pos
+                while pos[8] is None and pos[7] >= 0:
+                    action = domain.rollout_action(pos, rng)
+                    path.append(action)
+                    pos = domain.play(pos, action)
+                return path
+            node = max(node.children, key=lambda c: (c.visits, c.value))
+            path.append(node.action)
+            if not chains or node.pos[7] < 0:
+                return path
+
+    def means(self) -> dict[Any, float]:
+        """The root's actions and their mean scores (from the deciding team's view)."""
+        return {c.action: c.value / c.visits for c in self.root.children if c.visits}
+
+
+def search(
+    domain: Any,
+    root_pos: Any,
+    rng: random.Random,
+    *,
+    iterations: int | None,
+    seconds: float,
+    rollout_depth: int,
+    exploration: float,
+    stop: Callable[[], bool] | None = None,
+) -> SearchResult:
+    """UCT from ``root_pos``: ``iterations`` playouts if given, else as many as fit in
+    ``seconds``. Each playout descends by UCB1, expands one action, plays up to
+    ``rollout_depth`` rollout plies and scores the end by ``domain.evaluate``."""
+    root = _Node(None, -1, root_pos)
+    deadline = time.perf_counter() + seconds
+    done = nodes = 0
+    c = exploration
+    while True:
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif done and (done & 7 == 0) and time.perf_counter() >= deadline:
+            break
+        done += 1
+        node = root
+        path = [root]
+        while True:
+            if node.untried is None:
+                node.decider = domain.decider(node.pos) if domain.result(node.pos) is None else -1
+                node.untried = domain.order(domain.actions(node.pos))
+            if node.untried:
+                action = node.untried.pop()
+                child = _Node(action, node.decider, domain.play(node.pos, action))
+                node.children.append(child)
+                nodes += 1
+                node = child
+                path.append(node)
+                break
+            if not node.children:
+                break  # the game is over here
+            log_n = math.log(node.visits)
+            best, best_score = node.children[0], -1.0
+            for ch in node.children:
+                score = ch.value / ch.visits + c * math.sqrt(log_n / ch.visits)
+                if score > best_score:
+                    best, best_score = ch, score
+            node = best
+            path.append(node)
+        pos = node.pos
+        for _ in range(rollout_depth):
+            if domain.result(pos) is not None:
+                break
+            pos = domain.play(pos, domain.rollout_action(pos, rng))
+        reward = domain.evaluate(pos)
+        for n in path:
+            n.visits += 1
+            if n.mover == ATTACKERS:
+                n.value += reward
+            elif n.mover == DEFENDERS:
+                n.value += 1.0 - reward
+    return SearchResult(root, done, nodes + 1)
