@@ -26,7 +26,7 @@ import gc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import pairwise
+from itertools import compress, pairwise
 from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple, cast
 
@@ -55,6 +55,11 @@ __all__ = [
 EMPTY, ATTACKER, DEFENDER = 0, 1, 2
 SIDES = ("attacker", "defender")
 PIECES = ("", "attacker", "defender")
+
+# ``bytes(cells).translate(_IS_ATTACKER)`` marks the attackers' points with 1 in C, and
+# ``itertools.compress`` then picks their rows of a per-point table, also in C: the attackers'
+# move generation visits only the points that hold an attacker.
+_IS_ATTACKER = bytes(int(c == ATTACKER) for c in range(256))
 
 JUMP_MOVES_KEPT = 50_000
 """How many jump-chain Moves the engines keep to hand out again (shared by every engine of a
@@ -367,6 +372,9 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         # PS-10 (Pyramid Siege only): which defender a huff may take.
         self._huff_moved = rules.get("huff_target", "could-capture") == "moved"
         self._limit = rules["move_limit"]
+        # The move limit as a number that quiet counts can always be compared with.
+        self._quiet_cap: float = float("inf") if self._limit is None else self._limit
+        self._huffing = self._capture == "huff"
         b = self.board
         points = b.fortress_points
         self._fortress_size = len(points)
@@ -375,6 +383,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         self._on_fortress: Callable[[Sequence[int]], tuple[int, ...]] = (
             itemgetter(*points) if len(points) > 1 else lambda cells: (cells[points[0]],)
         )
+        self._fortress = b.fortress
         tables = _tables(b, self._mode, spec.frozen_in_fortress)
         self._jumps = tables.jumps
         self._steps = tables.steps
@@ -382,6 +391,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         self._towards = tables.towards
         self._free = tables.free
         self._huffs = tables.huffs
+        self._defender_count = range(spec.defenders)
         self._moves = tables.jump_moves
         self._over = tables.over
         self._name = b.names.__getitem__
@@ -449,11 +459,12 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
     # -- movement -----------------------------------------------------------------------------
     def _attacker_steps(self, cells: Sequence[int], towards: bool) -> list[Move]:
         table = self._towards if towards else self._free
+        # The rows of the attackers' points only, picked in C (see _IS_ATTACKER), in point
+        # order as before: empty points and defenders cost nothing here.
         return [
             move
-            for p, c in enumerate(cells)
-            if c == ATTACKER
-            for q, move in table[p]
+            for row in compress(table, bytes(cells).translate(_IS_ATTACKER))
+            for q, move in row
             if cells[q] == EMPTY
         ]
 
@@ -463,15 +474,38 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 return True
         return False
 
+    def _defenders(self, cells: Sequence[int]) -> list[int]:
+        """The defenders' points, in point order.
+
+        Found by ``index`` from one to the next, in C: there are three defenders at most
+        (the set), so this reads the board once without a Python loop over its points.
+        """
+        out: list[int] = []
+        find = cells.index
+        p = -1
+        try:
+            for _ in self._defender_count:
+                p = find(DEFENDER, p + 1)
+                out.append(p)
+        except ValueError:  # fewer defenders than the set holds
+            pass
+        return out
+
     def _jumps_exist(self, cells: Sequence[int]) -> bool:
         """True if some defender can jump."""
         lines = self._jumps
-        for p, c in enumerate(cells):
-            if c == DEFENDER:
-                for over, land in lines[p]:
-                    if cells[over] == ATTACKER and cells[land] == EMPTY:
-                        return True
+        for p in self._defenders(cells):
+            for over, land in lines[p]:
+                if cells[over] == ATTACKER and cells[land] == EMPTY:
+                    return True
         return False
+
+    def _defender_steps(self, cells: Sequence[int]) -> list[Move]:
+        """The defenders' steps (all their moves when none of them can jump)."""
+        all_steps = self._all_steps
+        return [
+            move for p in self._defenders(cells) for q, move in all_steps[p] if cells[q] == EMPTY
+        ]
 
     def _chains(self, cells: Sequence[int], start: int) -> list[tuple[Any, ...]]:
         """One jump move of the defender on ``start`` per distinct outcome: where it ends and
@@ -484,10 +518,41 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         exponentially many more.
         """
         out: list[tuple[Any, ...]] = []
+        jumps = self._jumps
+        search: Callable[[int, int, int], None] | None = None
+        # The first jumps are read off the board as it stands (the start point is neither
+        # jumped over nor landed on by a first jump), and the search proper, with its copy of
+        # the board, starts only under a first jump that can go on: many chains are one jump.
+        for over, land in jumps[start]:
+            if cells[over] != ATTACKER or cells[land] != EMPTY:
+                continue
+            out.append(("jump", start, (land,), (over,)))
+            for over2, land2 in jumps[land]:
+                # The search's own test, on the board after this jump (start and over empty).
+                if (
+                    over2 != over
+                    and cells[over2] == ATTACKER
+                    and (cells[land2] == EMPTY or land2 in (start, over))
+                ):
+                    break
+            else:
+                continue
+            if search is None:
+                search = self._chain_search(cells, start, out)
+            search(over, land, self._bits[over])
+        return out
+
+    def _chain_search(
+        self, cells: Sequence[int], start: int, out: list[tuple[Any, ...]]
+    ) -> Callable[[int, int, int], None]:
+        """The depth-first search of :meth:`_chains` below a first jump: ``search(over, land,
+        mask)`` appends to ``out`` every chain that goes on from the first jump ``over`` ->
+        ``land`` (``mask`` holding its bit), in the order and with the paths of the search
+        from the start; one search, with one record of the outcomes met, per chain start."""
         work = list(cells)
         work[start] = EMPTY  # a chain may come back to its start point
         jumps = self._jumps
-        seen: set[int] = set()
+        seen: set[int] = set()  # first jumps need no entry: their masks hold one bit only
         bits = self._bits
 
         def extend(at: int, lands: tuple[int, ...], taken: tuple[int, ...], mask: int) -> None:
@@ -505,8 +570,12 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                     extend(land, chain, caught, now)
                     work[over] = ATTACKER
 
-        extend(start, (), (), 0)
-        return out
+        def search(over: int, land: int, mask: int) -> None:
+            work[over] = EMPTY
+            extend(land, (land,), (over,), mask)
+            work[over] = ATTACKER
+
+        return search
 
     def _walk(self, cells: Sequence[int], nodes: Sequence[int]) -> tuple[list[int], list[int]]:
         """The board after the jumps of a chain written as its points, and the points it
@@ -608,9 +677,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         steps: list[Move] = []
         jumps: list[Move] = []
         all_steps, lines = self._all_steps, self._jumps
-        for p, c in enumerate(cells):
-            if c != DEFENDER:
-                continue
+        for p in self._defenders(cells):
             steps += [move for q, move in all_steps[p] if cells[q] == EMPTY]
             # _has_jump, written out: this runs for every defender on every defender's turn.
             for over, land in lines[p]:
@@ -728,45 +795,64 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         stays as it was."""
         raw = move.raw
         cells = list(state.cells)
-        if raw[0] == "huff":
-            cells[raw[1]] = EMPTY
-            new, moves = self._settle(
-                tuple(cells), state.to_move, (), True, 0, state.best, state.plies
-            )
-        elif raw[0] == "step":
+        # A state whose game goes on passed every end-of-game check when it was made (its
+        # result is settled then), so only what the move changes needs counting again:
+        # ``live`` lets _decided skip the counts this move cannot have changed.
+        live = state.result is None
+        kind = raw[0]
+        if kind == "step":  # the usual move first
             _, start, end = raw
+            to_move = state.to_move
             huffable: tuple[int, ...] = ()
-            if state.to_move == 1 and self._capture == "huff":
+            if to_move == 1 and self._huffing:
                 old = state.cells
-                could = [p for p, c in enumerate(old) if c == DEFENDER and self._has_jump(old, p)]
+                could = [p for p in self._defenders(old) if self._has_jump(old, p)]
                 huffable = tuple(sorted(end if p == start else p for p in could))
             cells[end] = cells[start]
             cells[start] = EMPTY
             # Progress for the move limit: more attackers in the fortress than ever before in
             # this game (stepping out and back in again is no progress).
             best, quiet = state.best, state.quiet + 1
-            fortress = self.board.fortress
-            if state.to_move == 0 and fortress[end] and not fortress[start]:
+            fortress = self._fortress
+            # A step takes nothing, and only an attacker stepping into the fortress from
+            # outside can fill it (0: known to be short of all its points; see _decided).
+            held: int | None = 0 if live else None
+            if to_move == 0 and fortress[end] and not fortress[start]:
                 held = self._on_fortress(cells).count(ATTACKER)
                 if held > best:
                     best, quiet = held, 0
             new, moves = self._settle(
                 tuple(cells),
-                1 - state.to_move,
+                1 - to_move,
                 huffable,
                 False,
                 quiet,
                 best,
                 state.plies + 1,
                 end if huffable else -1,
+                held=held,
+                few=not live,
+                gone=not live,
             )
+        elif kind == "huff":
+            cells[raw[1]] = EMPTY
+            # A huff removes a defender: the attackers, in and out of the fortress, stay.
+            new, moves = self._settle(
+                tuple(cells), state.to_move, (), True, 0, state.best, state.plies,
+                held=0 if live else None, few=not live,
+            )  # fmt: skip
         else:
             _, start, lands, taken = raw
             cells[start] = EMPTY
             for p in taken:
                 cells[p] = EMPTY
             cells[lands[-1]] = DEFENDER
-            new, moves = self._settle(tuple(cells), 0, (), False, 0, state.best, state.plies + 1)
+            # A jump only takes attackers: the fortress holds no more than before, and the
+            # defender stays on the board.
+            new, moves = self._settle(
+                tuple(cells), 0, (), False, 0, state.best, state.plies + 1,
+                held=0 if live else None, gone=not live,
+            )  # fmt: skip
         if moves is not None:
             self.remember(new, moves)
         return new
@@ -781,21 +867,34 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         best: int = 0,
         plies: int = 0,
         stepped: int = -1,
+        *,
+        held: int | None = None,
+        few: bool = True,
+        gone: bool = True,
     ) -> tuple[HuntState, list[Move] | None]:
         """The state with these parts, its result settled first by the end-of-game checks in
         the rules' order, and its legal moves (computed for the last check; empty once the
         game is over). When a defender can jump, the defenders are not stuck and their moves
         are left to :meth:`legal` (``None``): the chains can be very many, and a caller that
-        decides one jump at a time never needs them all."""
+        decides one jump at a time never needs them all. ``held``, ``few`` and ``gone`` go
+        to :meth:`_decided`."""
         moves: list[Move] | None = []
-        result = self._decided(cells, quiet)
+        if held == 0 and not few and not gone and quiet < self._quiet_cap:
+            result = None  # what _decided would say, with nothing to count (a plain step)
+        else:
+            result = self._decided(cells, quiet, held, few, gone)
         if result is None:
-            if to_move == 1 and self._jumps_exist(cells):
-                return _new_state(
-                    HuntState,
-                    (cells, to_move, huffable, huffed, quiet, best, plies, stepped, None),
-                ), None
-            moves = self._moves_of(cells, to_move, huffable, huffed, stepped)
+            if to_move == 1:
+                if self._jumps_exist(cells):
+                    return _new_state(
+                        HuntState,
+                        (cells, to_move, huffable, huffed, quiet, best, plies, stepped, None),
+                    ), None
+                # No defender can jump, so their steps are all their moves (_moves_of would
+                # look for jumps again).
+                moves = self._defender_steps(cells)
+            else:
+                moves = self._moves_of(cells, to_move, huffable, huffed, stepped)
             if not moves:
                 result = self._stuck(to_move)
         # tuple.__new__ directly: the NamedTuple's own __new__ is one more Python call per ply.
@@ -804,10 +903,25 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         )
         return state, moves
 
-    def _decided(self, cells: tuple[int, ...], quiet: int) -> Result | None:
-        """The end-of-game checks that need no move generation, in the rules' order."""
+    def _decided(
+        self,
+        cells: tuple[int, ...],
+        quiet: int,
+        held: int | None = None,
+        few: bool = True,
+        gone: bool = True,
+    ) -> Result | None:
+        """The end-of-game checks that need no move generation, in the rules' order.
+
+        A caller that knows what the last move changed may spare the counts it did not:
+        ``held`` is the number of attackers on the fortress if known (``0`` will do when the
+        fortress is known not to be full), ``few=False`` says the attackers are known to be
+        as many as the last position's, which passed, and ``gone=False`` the same of the
+        defenders. The results are the same; only the whole-board counts are saved.
+        """
         spec = self.spec
-        held = self._on_fortress(cells).count(ATTACKER)
+        if held is None:
+            held = self._on_fortress(cells).count(ATTACKER)
         if held == self._fortress_size:
             return Result(
                 "attackers",
@@ -815,21 +929,22 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 "fortress points",
                 spec.rule_attackers_win,
             )
-        attackers = cells.count(ATTACKER)
-        if attackers < spec.defenders_win_below:
-            return Result(
-                "defenders",
-                f"{self._heads[spec.rule_defenders_win]}: only {attackers} attacker"
-                f"{'' if attackers == 1 else 's'} left",
-                spec.rule_defenders_win,
-            )
-        if DEFENDER not in cells:
+        if few:
+            attackers = cells.count(ATTACKER)
+            if attackers < spec.defenders_win_below:
+                return Result(
+                    "defenders",
+                    f"{self._heads[spec.rule_defenders_win]}: only {attackers} attacker"
+                    f"{'' if attackers == 1 else 's'} left",
+                    spec.rule_defenders_win,
+                )
+        if gone and DEFENDER not in cells:
             return Result(
                 "attackers",
                 f"{self._heads[spec.rule_attackers_win]}: no defender is left",
                 spec.rule_attackers_win,
             )
-        if self._limit is not None and quiet >= self._limit:
+        if quiet >= self._quiet_cap:
             return Result(
                 None,
                 f"Move limit: {self._limit} plies without a capture, a huff or more "
