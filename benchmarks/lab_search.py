@@ -13,7 +13,6 @@ docs/balance-lab.md come from this script.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -23,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_ai import wilson
 from bench_engines import machine
 
 from siege_nb.ai import TEAMS, MCTSAgent, simulate
@@ -34,20 +34,6 @@ GRIDS: dict[str, Any] = {
     "belagerung": {"capture": ["optional", "huff", "strict"]},
     "siege-of-paris": ["default", "escale-a-jeux", "ludosofia", "boardandpieces"],
 }
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate ``wins / n``.
-
-    >>> [round(x, 3) for x in wilson(18, 20)]
-    [0.699, 0.972]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def run(game: str, games: int, iterations: int, seed: int, executor: Executor) -> None:

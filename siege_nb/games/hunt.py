@@ -764,30 +764,28 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
     def candidates(self, state: HuntState, node: str) -> list[Move]:
         """Moves the piece on ``node`` could make along the lines, before the direction rule,
         the fortress rule and strict capture (empty for an empty node)."""
-        p = self.board.index.get(node, -1)
-        if p < 0 or not state.cells[p]:
-            return []
-        cells = state.cells
-        out = [move for q, move in self._all_steps[p] if cells[q] == EMPTY]
-        if cells[p] == DEFENDER:
-            out += self._chain_moves(cells, p)
-        return out
+        return self._candidates(state, node, whole_chains=True)
 
     def first_steps(self, state: HuntState, node: str) -> list[Move]:
         """:meth:`candidates` with each chain given by its first jump (every first jump is a
         move of its own, and its Move is the one :meth:`legal` lists)."""
+        return self._candidates(state, node, whole_chains=False)
+
+    def _candidates(self, state: HuntState, node: str, whole_chains: bool) -> list[Move]:
         p = self.board.index.get(node, -1)
         if p < 0 or not state.cells[p]:
             return []
         cells = state.cells
         out = [move for q, move in self._all_steps[p] if cells[q] == EMPTY]
-        if cells[p] == DEFENDER:
-            out += [
-                self._to_move(("jump", p, (land,), (over,)))
-                for over, land in self._jumps[p]
-                if cells[over] == ATTACKER and cells[land] == EMPTY
-            ]
-        return out
+        if cells[p] != DEFENDER:
+            return out
+        if whole_chains:
+            return out + self._chain_moves(cells, p)
+        return out + [
+            self._to_move(("jump", p, (land,), (over,)))
+            for over, land in self._jumps[p]
+            if cells[over] == ATTACKER and cells[land] == EMPTY
+        ]
 
     # -- playing ------------------------------------------------------------------------------
     def apply(self, state: HuntState, move: Move) -> HuntState:
