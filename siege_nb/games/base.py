@@ -360,7 +360,13 @@ class Game:
         return self._engine.pieces(self._state)
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the side to move (an empty list once the game is over)."""
+        """Every legal move of the side to move (an empty list once the game is over).
+
+        A jump chain is listed once per outcome (where it ends, which pieces it takes), along
+        one of its paths; :meth:`play` takes any path to it. In positions built for it the
+        outcomes run to millions: :meth:`HuntGame.chain_steps` decides a chain one jump at a
+        time without listing them.
+        """
         return list(self._engine.legal(self._state))
 
     # -- moving -------------------------------------------------------------------------------
