@@ -238,3 +238,84 @@ def test_search_beats_greedy_at_pyramid_siege(game, side):
             play_turn(g, agents)
         wins += g.result.winner == side + "s"
     assert wins >= 1
+
+
+# -- Siege of Paris: the attackers' plan ---------------------------------------------------------
+# Enough attackers outside that placement stays possible (no SP-4 draw), and a garrison general
+# outside so that the garrison always has a move (no SP-2 blockade).
+PARIS_REST = {
+    "a2": "white soldier",
+    "c2": "white soldier",
+    "e2": "white soldier",
+    "b1": "white colonel",
+    "d14": "black soldier",
+    "k8": "garrison general",
+}
+
+
+def paris(position: dict[str, str], to_move: str = "white") -> Game:
+    return sn.new_game(PARIS, position={**PARIS_REST, **position}, to_move=to_move)
+
+
+def test_paris_soldiers_head_for_the_gate_of_their_colour():
+    g = sn.new_game(PARIS)
+    domain = ParisDomain(g)
+    index, names = g.board.index, g.board.names
+    assert names[domain.soldier_gate[1][index["c2"]]] == "C0"  # White comes from the south
+    assert names[domain.soldier_gate[2][index["d14"]]] == "C4"  # Black from the north
+    assert domain.soldier_steps[1][index["c2"]] == 3
+    # a2 is three ranks below f5, five files away, and the citadel's hole bars the way north
+    # to g12: that soldier can never enter.
+    assert domain.soldier_steps[1][index["a2"]] is None
+
+
+def test_paris_rollout_never_jams_a_gate_and_enters_when_it_stays_open():
+    # C1 and C7 are held: a White soldier entering C0 could never step on, and would shut
+    # the gate to every later entry (and the garrison inside out of it).
+    jam = paris({"f5": "white soldier", "C1": "garrison soldier", "C7": "garrison soldier"})
+    domain = ParisDomain(jam)
+    pos = domain.root(jam)
+    entry = next(m for m in domain.actions(pos) if m.kind == "enter")
+    assert domain.order(domain.actions(pos), pos)[0] == entry  # expanded last
+    rng = random.Random(3)
+    assert all(domain.rollout_action(pos, rng) != entry for _ in range(60))
+    open_gate = paris({"f5": "white soldier", "C1": "garrison soldier"})
+    pos = domain.root(open_gate)
+    assert all(domain.rollout_action(pos, rng).kind == "enter" for _ in range(20))
+
+
+def test_paris_evaluation_punishes_a_jammed_gate():
+    domain = ParisDomain(sn.new_game(PARIS))
+
+    def value(position: dict[str, str]) -> float:
+        g = paris(position, to_move="garrison")
+        assert g.result is None
+        return domain.evaluate(domain.root(g))
+
+    jammed = value({"C0": "white soldier", "C1": "garrison soldier", "C7": "garrison soldier"})
+    stepped_on = value({"C7": "white soldier", "C1": "garrison soldier", "C6": "garrison soldier"})
+    assert jammed < stepped_on
+    both = value(
+        {
+            "C0": "white soldier",
+            "C4": "black soldier",
+            **{c: "garrison soldier" for c in ("C1", "C3", "C5", "C7")},
+        }
+    )
+    assert both <= 0.2
+
+
+def test_paris_search_plays_the_winning_entry():
+    g = paris(
+        {
+            "C1": "white soldier",
+            "C2": "white soldier",
+            "C3": "white captain",
+            "f5": "white soldier",
+            "C5": "garrison soldier",
+        }
+    )
+    move = MCTSAgent(iterations=30, seed=4).choose(g)
+    assert str(move) == "f5-C0"
+    g.play(move)
+    assert g.result is not None and g.result.winner == "attackers"
