@@ -1164,8 +1164,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """Under strict capture a defender may not step while a capture is available."""
         if not (q.step and q.piece == DEFENDER and self._capture == "strict"):
             return None
-        cells = state.cells
-        if not any(c == DEFENDER and self._has_jump(cells, p) for p, c in enumerate(cells)):
+        if not self._jumps_exist(state.cells):
             return None
         return (
             "A capture is available, so the defender must capture "
