@@ -12,6 +12,7 @@
 The engine needs neither matplotlib nor ipywidgets; the drawing and widget layers do.
 """
 
+from siege_nb.errors import ArgumentError, SiegeError
 from siege_nb.games.base import Game, IllegalMove, Move, Reading, Result, Status, Verdict
 from siege_nb.games.registry import new_game
 from siege_nb.records import RecordError, load_game
@@ -36,6 +37,7 @@ from siege_nb.scenarios.table import OptionTable, option_table
 __all__ = [
     "GAMES",
     "SOURCES",
+    "ArgumentError",
     "BoardWidget",
     "Choice",
     "Classroom",
@@ -55,6 +57,7 @@ __all__ = [
     "ScenarioError",
     "ScenarioLibrary",
     "ScenarioPlayer",
+    "SiegeError",
     "Source",
     "Status",
     "Verdict",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from siege_nb.errors import SiegeError
 from siege_nb.games.base import RECORD_FORMAT, RECORD_VERSION, IllegalMove
 from siege_nb.games.catalogue import CATALOGUE
 
@@ -30,7 +31,7 @@ _KEYS = {"format", "version", "game", "preset", "options", "players", "setup", "
 _MAX_BYTES = 2_000_000
 
 
-class RecordError(ValueError):
+class RecordError(SiegeError):
     """A game record that cannot be read: malformed JSON, a missing or wrong field, an
     impossible set-up or an illegal move. The message says which."""
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, cast, get_args
 
+from siege_nb.errors import SiegeError
 from siege_nb.rules import (
     GAMES,
     Attribution,
@@ -226,10 +227,11 @@ class Status:
     huffable: tuple[str, ...] = ()
 
 
-class IllegalMove(ValueError):
+class IllegalMove(SiegeError):
     """Raised by :meth:`Game.play` for a move that is not legal; the game is unchanged.
 
     ``reason`` says why in words and names the rule; ``verdict`` is the full :class:`Verdict`.
+    A :class:`~siege_nb.errors.SiegeError` (so a ``ValueError``); it pickles with its fields.
     """
 
     def __init__(self, verdict: Verdict) -> None:

@@ -55,6 +55,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from siege_nb.errors import SiegeError
 from siege_nb.games.base import Game, IllegalMove
 from siege_nb.games.registry import new_game
 from siege_nb.rules import GAMES
@@ -97,7 +98,7 @@ _LINE_CLAIM = {"line", "result", "under", "rule"}
 _RESULTS = {"garrison", "attackers", "defenders", "draw", "none"}
 
 
-class ScenarioError(ValueError):
+class ScenarioError(SiegeError):
     """A scenario file that cannot be used; the message names the file and the field."""
 
 
