@@ -105,6 +105,25 @@ def refused_cleanly(entry: str, call: Callable[[], Any]) -> BaseException | None
     return None
 
 
+def refused(kind: type[BaseException], call: Callable[[], Any], *words: str) -> str:
+    """The message of the ``kind`` that ``call`` raises; it contains every word and is short."""
+    import pytest
+
+    with pytest.raises(kind) as info:
+        call()
+    message = str(info.value)
+    for word in words:
+        assert word in message, (word, message)
+    assert len(message) <= LONGEST_MESSAGE, message
+    return message
+
+
+def snapshot(g: sn.Game) -> tuple[Any, ...]:
+    """Everything a reader can see of a game, its history included: a refused call must
+    leave it equal."""
+    return (g.to_json(), g.pieces(), g.to_move, g.moves, g.ply, g.result, g.can_redo, str(g))
+
+
 def tried() -> dict[str, int]:
     """How many cases each entry point has been tried with in this process."""
     return dict(_TRIED)

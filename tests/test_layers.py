@@ -1,6 +1,6 @@
 """The package's layers import one way (docs/design.md, section 2).
 
-rules -> boards -> games -> {records, scenarios, ai, render} -> widgets -> the top-level API.
+errors -> rules -> boards -> games -> {records, scenarios, ai, render} -> widgets -> the API.
 Two imports run upwards on purpose, both inside a function so that they load only when used:
 ``Game._repr_png_`` loads ``render`` (a game shows itself as a picture, as python-chess does)
 and ``Scenario.player()`` loads ``widgets``. Anything else upward is a mistake this test names.
@@ -14,6 +14,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "siege_nb"
 
 LAYER = {
+    "errors": -1,  # the project's errors and argument checks: every layer may raise them
     "rules": 0,
     "boards": 1,
     "games": 2,

@@ -16,6 +16,8 @@ from __future__ import annotations
 from functools import cache
 
 from siege_nb.boards.graph import PointBoard, build_point_board
+from siege_nb.errors import check_type, shorten
+from siege_nb.rules.checks import unknown
 
 __all__ = ["DIAGONALS", "HORNS", "board"]
 
@@ -42,13 +44,22 @@ def _name(f: int, r: int) -> str:
     return f"{FILES[f - 1]}{r}"
 
 
-@cache
 def board(horns: str = "top-row", diagonals: str = "alternating") -> PointBoard:
     """The board for one choice of the ``horns`` and ``diagonals`` options, built once."""
-    if horns not in HORNS:
-        raise ValueError(f"unknown horns {horns!r}; choose one of {', '.join(HORNS)}")
-    if diagonals not in DIAGONALS:
-        raise ValueError(f"unknown diagonals {diagonals!r}; choose one of {', '.join(DIAGONALS)}")
+    for argument, value, choices in (("horns", horns, HORNS), ("diagonals", diagonals, DIAGONALS)):
+        check_type(value, str, argument)
+        if value not in choices:
+            raise unknown(
+                argument,
+                value,
+                choices,
+                f"unknown {argument} {shorten(value)}; choose one of {', '.join(choices)}",
+            )
+    return _board(horns, diagonals)
+
+
+@cache
+def _board(horns: str, diagonals: str) -> PointBoard:
     cross = [(f, r) for r in range(1, 10) for f in range(1, 10) if _in_cross(f, r)]
     horn_points, horn_lines = HORNS[horns]
     coords = cross + [(FILES.index(h[0]) + 1, int(h[1:])) for h in horn_points]

@@ -10,6 +10,8 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from siege_nb.rules.checks import ReadOnlyDict
+
 __all__ = ["PointBoard", "build_point_board"]
 
 
@@ -93,7 +95,7 @@ def build_point_board(
         game=game,
         variant=variant,
         names=tuple(names),
-        index=index,
+        index=ReadOnlyDict(index),  # boards are shared by every game on them: never changed
         coords=tuple(coords),
         xy=tuple(xy),
         directions=tuple(directions),

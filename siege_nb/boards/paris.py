@@ -15,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from siege_nb.errors import check_type, shorten
+from siege_nb.rules.checks import ReadOnlyDict, ascii_number, unknown
+
 __all__ = [
     "CITADEL_FILES",
     "CITADEL_RANKS",
@@ -122,28 +125,54 @@ class ParisBoard:
         return range(self.n_squares, len(self.names))
 
     def node(self, name: str) -> int:
-        """The node number of ``name``; raises ``ValueError`` with a reason if there is none."""
+        """The node number of ``name``; raises a ``ValueError`` with a reason if there is
+        none (a :class:`TypeError` if ``name`` is not text)."""
+        check_type(name, str, "name")
         if name in self.index:
             return self.index[name]
-        raise ValueError(describe_missing_node(name))
+        raise unknown("name", name, ("a1-l16", "C0-C7"), describe_missing_node(name))
 
 
-def describe_missing_node(name: str) -> str:
-    """Why ``name`` is not a node of the board, in words."""
-    text = str(name)
-    if len(text) >= 2 and text[0] in FILES and text[1:].isdigit():
-        f, r = FILES.index(text[0]) + 1, int(text[1:])
-        if f in CITADEL_FILES and r in CITADEL_RANKS:
-            return f"{text} lies inside the citadel area (d6-i11), which has circles, not squares"
-        return f"{text} is off the board (files a-l, ranks 1-16)"
-    return f"{text!r} is not a point of the Siege of Paris board (squares a1-l16, circles C0-C7)"
+def describe_missing_node(name: object) -> str:
+    """Why ``name`` is not a node of the board, in words. Names are ASCII: ``a¹`` or ``c①``
+    are no squares, however their digits look.
+
+    >>> describe_missing_node("e7"), describe_missing_node("a17")
+    ('e7 lies inside the citadel area (d6-i11), which has circles, not squares', \
+'a17 is off the board (files a-l, ranks 1-16)')
+    >>> describe_missing_node("a²")
+    "'a²' is not a point of the Siege of Paris board (squares a1-l16, circles C0-C7)"
+    """
+    if isinstance(name, str) and len(name) >= 2 and name[0] in FILES:
+        rank = ascii_number(name[1:], longest=3)
+        if rank is not None:
+            f = FILES.index(name[0]) + 1
+            if f in CITADEL_FILES and rank in CITADEL_RANKS:
+                return (
+                    f"{name} lies inside the citadel area (d6-i11), which has circles, not squares"
+                )
+            return f"{name} is off the board (files a-l, ranks 1-16)"
+    return (
+        f"{shorten(name)} is not a point of the Siege of Paris board "
+        "(squares a1-l16, circles C0-C7)"
+    )
+
+
+def board(layout: str = "ring") -> ParisBoard:
+    """The board for a citadel layout (``"ring"`` or ``"ring-flank-gates"``), built once."""
+    check_type(layout, str, "layout")
+    if layout not in _LAYOUTS:
+        raise unknown(
+            "layout",
+            layout,
+            _LAYOUTS,
+            f"unknown citadel layout {shorten(layout)}; choose one of {', '.join(_LAYOUTS)}",
+        )
+    return _board(layout)
 
 
 @cache
-def board(layout: str = "ring") -> ParisBoard:
-    """The board for a citadel layout (``"ring"`` or ``"ring-flank-gates"``), built once."""
-    if layout not in _LAYOUTS:
-        raise ValueError(f"unknown citadel layout {layout!r}; choose one of {', '.join(_LAYOUTS)}")
+def _board(layout: str) -> ParisBoard:
     positions, gate_table = _LAYOUTS[layout]
     coords = [
         (f, r) for r in range(1, RANKS + 1) for f in range(1, len(FILES) + 1) if _is_square(f, r)
@@ -168,7 +197,7 @@ def board(layout: str = "ring") -> ParisBoard:
     return ParisBoard(
         layout=layout,
         names=tuple(names),
-        index=index,
+        index=ReadOnlyDict(index),  # shared by every game on this layout: never changed
         n_squares=n_sq,
         file=tuple(f for f, _ in coords) + (0,) * 8,
         rank=tuple(r for _, r in coords) + (0,) * 8,

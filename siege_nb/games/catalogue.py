@@ -17,10 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from siege_nb.errors import check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.games.hunt import ENGINES, PIECES, HuntGame
 from siege_nb.games.paris import SET_COUNTS, ParisEngine, ParisGame, piece_name
 from siege_nb.rules import GAMES, RuleSet, title
+from siege_nb.rules.checks import BadArgument, unknown
 
 __all__ = ["CATALOGUE", "GameInfo", "game_info"]
 
@@ -48,7 +50,10 @@ class GameInfo:
     pieces: tuple[str, ...]  # every piece name the set holds (drawings keep one layer per name)
 
     def check_players(self, players: object) -> None:
-        """A clear ``ValueError`` if the game is not for ``players`` players."""
+        """A :class:`TypeError` unless ``players`` is an ``int`` (not a ``bool``, not
+        ``2.0``: a record must read back what it wrote), a clear ``ValueError``
+        (:class:`~siege_nb.rules.checks.BadArgument`) if the game is not for that many."""
+        check_type(players, int, "players")
         if players in self.players:
             return
         words = {2: "two", 3: "three"}
@@ -57,7 +62,12 @@ class GameInfo:
         else:
             allowed = "is for " + " or ".join(str(n) for n in self.players) + " players"
         note = f" {self.players_note}" if self.players_note and players == 5 else ""
-        raise ValueError(f"{self.title} {allowed}, not {players!r}.{note}")
+        raise BadArgument(
+            "players",
+            players,
+            " or ".join(map(str, self.players)),
+            f"{self.title} {allowed}, not {shorten(players)}.{note}",
+        )
 
 
 def _start_paris(rules: RuleSet, setup: Mapping[str, Any], players: int) -> Game:
@@ -123,7 +133,11 @@ assert tuple(CATALOGUE) == GAMES, "every game of the rule data needs a GameInfo"
 
 
 def game_info(name: str) -> GameInfo:
-    """The :class:`GameInfo` of ``name``; ``ValueError`` for an unknown game."""
+    """The :class:`GameInfo` of ``name``; a :class:`TypeError` if it is not text, a
+    ``ValueError`` (:class:`~siege_nb.rules.checks.UnknownName`) for an unknown game."""
+    check_type(name, str, "game")
     if name in CATALOGUE:
         return CATALOGUE[name]
-    raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    raise unknown(
+        "game", name, GAMES, f"unknown game {shorten(name)}; the games are {', '.join(GAMES)}"
+    )

@@ -25,12 +25,15 @@ Shared here, so that no engine writes it again:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from itertools import islice
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from siege_nb.errors import check_type, shorten
 from siege_nb.games.base import Move, Result
 from siege_nb.rules import RuleSet, fixed_rules
+from siege_nb.rules.checks import MAX_MOVE_TEXT, BadArgument, move_text_too_long
 
-__all__ = ["EngineBase", "Refused", "State"]
+__all__ = ["EngineBase", "Refused", "State", "check_side", "setup_pairs", "too_long"]
 
 Refused = tuple[str, str | None]
 """A check's refusal: the reason in words, and the rule id or refusal category that decides."""
@@ -71,8 +74,16 @@ class EngineBase(Generic[S, A]):
     board: Any
 
     def __init__(self, rules: RuleSet, *, cache_size: int | None = None) -> None:
+        check_type(rules, RuleSet, "rules")
+        if cache_size is not None:
+            check_type(cache_size, int, "cache_size")
         if rules.game != self.game:
-            raise ValueError(f"rules for {rules.game!r} given to the {self.game!r} engine")
+            raise BadArgument(
+                "rules",
+                rules.game,
+                f"rules of {self.game}",
+                f"rules for {rules.game!r} given to the {self.game!r} engine",
+            )
         self.rules = rules
         self._fixed = fixed_rules(self.game)
         self._cache_size = self.DEFAULT_CACHE_SIZE if cache_size is None else cache_size
@@ -134,7 +145,10 @@ class EngineBase(Generic[S, A]):
         return "".join(text.split())
 
     def parse(self, state: S, text: str) -> Move | None:
-        """The legal move written ``text``, or ``None``."""
+        """The legal move written ``text``, or ``None`` (at once for a text longer than any
+        move, :data:`~siege_nb.rules.checks.MAX_MOVE_TEXT`)."""
+        if too_long(text):
+            return None
         text = self.canonical(text)
         for move in self.legal(state):
             if self.canonical(move.text) == text or self.also_written(move, text):
@@ -177,7 +191,10 @@ class EngineBase(Generic[S, A]):
 
     def explain(self, state: S, text: str) -> tuple[bool, str, str | None]:
         """Whether ``text`` is legal in ``state``, the reason in words, and the deciding rule:
-        the first of :attr:`CHECKS` that refuses the move decides."""
+        the first of :attr:`CHECKS` that refuses the move decides. A text longer than any
+        move is refused as notation before it is read."""
+        if too_long(text):
+            return False, move_text_too_long(text), "notation"
         move = self.parse(state, text)
         if move is not None:
             return True, self.legal_reason(state, move), None
@@ -197,7 +214,7 @@ class EngineBase(Generic[S, A]):
     # -- set-up ---------------------------------------------------------------------------------
     def missing(self, name: object) -> str:
         """Why ``name`` is not a place on this board, in words (no full stop)."""
-        return f"{name!r} is not a {self.NODE_WORD} of this board"
+        return f"{shorten(name)} is not a {self.NODE_WORD} of this board"
 
     def place_pieces(
         self,
@@ -209,19 +226,110 @@ class EngineBase(Generic[S, A]):
         """The cells of a set-up position, checked: every place exists, holds at most one
         piece, and no piece occurs more often than the set holds (``limit_of[code]``).
         ``code_of`` turns a piece name into its code (raising ``ValueError`` for a bad name).
-        Raises ``ValueError`` with the reason."""
+        Raises a :class:`~siege_nb.rules.checks.BadArgument` (a ``ValueError``) with the
+        reason, naming ``position``."""
         index = self.board.index
         cells = [0] * len(self.board.names)
         counts: dict[int, int] = {}
+        where = f"a {self.NODE_WORD} of this board"
         for name, piece in pairs:
             if not isinstance(name, str) or name not in index:
-                raise ValueError(self.missing(name))
+                raise BadArgument("position", name, where, self.missing(name))
             code = code_of(piece)
             node = index[name]
             if cells[node]:
-                raise ValueError(f"two pieces on one {self.NODE_WORD}: {name} is given twice")
+                raise BadArgument(
+                    "position",
+                    name,
+                    f"one piece on each {self.NODE_WORD}",
+                    f"two pieces on one {self.NODE_WORD}: {name} is given twice",
+                )
             counts[code] = counts.get(code, 0) + 1
             if counts[code] > limit_of[code]:
-                raise ValueError(f"too many {name_of(code)}s: the set holds {limit_of[code]}")
+                raise BadArgument(
+                    "position",
+                    name_of(code),
+                    f"at most {limit_of[code]}",
+                    f"too many {name_of(code)}s: the set holds {limit_of[code]}",
+                )
             cells[node] = code
         return cells
+
+
+def too_long(text: str) -> bool:
+    """True if ``text`` is longer than any move (so it is refused before it is read); a
+    :class:`TypeError` if it is not text."""
+    if not isinstance(text, str):
+        raise TypeError(f"a move is text or a Move, not {type(text).__name__} ({shorten(text)})")
+    return len(text) > MAX_MOVE_TEXT
+
+
+def setup_pairs(position: object, points: int) -> list[tuple[str, str]]:
+    """A set-up's ``position`` as (point, piece) pairs, its types checked: a mapping of point
+    names to piece names, or an iterable of (point, piece) pairs (tuples or lists of two).
+    Point and piece names must be text (a :class:`TypeError` otherwise); a malformed pair, or
+    more pairs than the board has ``points``, is a
+    :class:`~siege_nb.rules.checks.BadArgument`. An endless iterable is read no further
+    than that.
+
+    >>> setup_pairs({"c7": "defender"}, 67), setup_pairs([("c7", "defender")], 67)
+    ([('c7', 'defender')], [('c7', 'defender')])
+    >>> setup_pairs(5, 67)
+    Traceback (most recent call last):
+        ...
+    TypeError: position must be a mapping of points to pieces or a list of (point, piece) \
+pairs, not int (5)
+    """
+    items: Iterable[Any]
+    if isinstance(position, Mapping):
+        items = position.items()
+    elif isinstance(position, Iterable) and not isinstance(position, (str, bytes, bytearray)):
+        items = position
+    else:
+        raise TypeError(
+            "position must be a mapping of points to pieces or a list of (point, piece) pairs, "
+            f"not {type(position).__name__} ({shorten(position)})"
+        )
+    pairs: list[tuple[str, str]] = []
+    for item in islice(items, points + 1):
+        if not (isinstance(item, (tuple, list)) and len(item) == 2):
+            raise BadArgument(
+                "position",
+                item,
+                "(point, piece) pairs",
+                f"a position lists (point, piece) pairs; got {shorten(item)}",
+            )
+        point, piece = item
+        if not (isinstance(point, str) and isinstance(piece, str)):  # messages only on failure
+            check_type(point, str, "position: a point name")
+            check_type(piece, str, f"position: the piece on {shorten(point)}")
+        pairs.append((point, piece))
+    if len(pairs) > points:
+        raise BadArgument(
+            "position",
+            position,
+            f"at most {points} pieces, one per point",
+            f"a position holds at most {points} pieces, one per point of the board",
+        )
+    return pairs
+
+
+def check_side(value: object, sides: tuple[str, ...], argument: str) -> str | None:
+    """``value`` if it is ``None`` or one of ``sides``; a :class:`TypeError` if it is not
+    text, a :class:`~siege_nb.rules.checks.BadArgument` naming ``argument`` otherwise.
+
+    >>> check_side("red", ("attacker", "defender"), "to_move")
+    Traceback (most recent call last):
+        ...
+    siege_nb.rules.checks.BadArgument: to_move must be 'attacker' or 'defender', not 'red'
+    """
+    if value is None:
+        return None
+    check_type(value, str, argument)
+    if value in sides:
+        return str(value)
+    words = " or ".join(repr(s) for s in sides) if len(sides) == 2 else ", ".join(sides)
+    must = f"must be {words}" if len(sides) == 2 else f"must be one of {words}"
+    raise BadArgument(
+        argument, value, f"one of: {', '.join(sides)}", f"{argument} {must}, not {shorten(value)}"
+    )

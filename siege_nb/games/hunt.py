@@ -23,19 +23,21 @@ docs/precise-readings.md. A third hunt game would be one more spec and a two-lin
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress, pairwise
+from itertools import compress, islice, pairwise
 from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple, cast
 
 from siege_nb.boards import belagerung as belagerung_board
 from siege_nb.boards import pyramid as pyramid_board
 from siege_nb.boards.graph import PointBoard
-from siege_nb.games.base import Game, Move, Result, Status, ensure_pairs
-from siege_nb.games.engine import EngineBase, Refused
+from siege_nb.errors import check_type, shorten
+from siege_nb.games.base import Game, Move, Result, Status
+from siege_nb.games.engine import EngineBase, Refused, check_side, setup_pairs, too_long
 from siege_nb.rules import RuleSet, rule_heading
+from siege_nb.rules.checks import BadArgument, ascii_number, move_text_too_long, unknown
 from siege_nb.rules.model import format_choice
 
 __all__ = [
@@ -109,7 +111,7 @@ def belagerung_missing(board: PointBoard, name: str) -> str:
             f"{name!r} is not a point of this Belagerung board: the 9 x 9 cross has no "
             f"points in its four 2 x 2 corners, except the horns ({horns})"
         )
-    return f"{name!r} is not a point of the Belagerung board (files a-i, ranks 1-9)"
+    return f"{shorten(name)} is not a point of the Belagerung board (files a-i, ranks 1-9)"
 
 
 def belagerung_rows(board: PointBoard, mark: Mark) -> list[str]:
@@ -126,18 +128,22 @@ def belagerung_rows(board: PointBoard, mark: Mark) -> list[str]:
 
 
 def pyramid_missing(board: PointBoard, name: str) -> str:
-    """Why ``name`` is not a point of the Pyramid Siege board (rows r0 to r7).
+    """Why ``name`` is not a point of the Pyramid Siege board (rows r0 to r7). Names are
+    ASCII: ``r²c1`` is no point, however its digits look.
 
     >>> from siege_nb.boards import pyramid
     >>> pyramid_missing(pyramid.board(), "r2c5")
     "'r2c5' is not a point: row r2 has points c0 to c2"
+    >>> pyramid_missing(pyramid.board(), "r²c5")  # doctest: +ELLIPSIS
+    "'r²c5' is not a point of the Pyramid Siege board (rows r0 to r7; ..."
     """
     if name.startswith("r") and "c" in name[1:]:
-        r, _, c = name[1:].partition("c")
-        if r.isdigit() and c.isdigit() and int(r) <= 7 and int(c) > int(r):
-            return f"{name!r} is not a point: row r{r} has points c0 to c{r}"
+        text_r, _, text_c = name[1:].partition("c")
+        r, c = ascii_number(text_r, longest=3), ascii_number(text_c, longest=3)
+        if r is not None and c is not None and r <= 7 and c > r:
+            return f"{name!r} is not a point: row r{text_r} has points c0 to c{text_r}"
     return (
-        f"{name!r} is not a point of the Pyramid Siege board (rows r0 to r7; "
+        f"{shorten(name)} is not a point of the Pyramid Siege board (rows r0 to r7; "
         "in row r the points are c0 to c<r>)"
     )
 
@@ -411,41 +417,71 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         position = setup.get("position")
         defenders = setup.get("defenders")
         if position is None:
-            if defenders is None:
-                defenders = [b.names[p] for p in b.defender_start]
-            if isinstance(defenders, str):
-                raise ValueError("defenders is a list of points, e.g. ['c7', 'e7', 'g7']")
-            defenders = list(defenders)
-            for name in defenders:
-                if name not in b.index or not b.fortress[b.index[name]]:
-                    raise ValueError(
-                        f"the defenders start on fortress points; {name!r} is not one "
-                        f"(fortress: {', '.join(b.names[p] for p in b.fortress_points)})"
-                    )
+            names = self._defender_names(defenders)
             position = {b.names[p]: "attacker" for p in b.attacker_start}
-            pairs = list(position.items()) + [(name, "defender") for name in defenders]
+            pairs = list(position.items()) + [(name, "defender") for name in names]
         else:
             if defenders is not None:
-                raise ValueError("give either a whole position or a defender placement, not both")
-            pairs = ensure_pairs(position)
+                raise BadArgument(
+                    "defenders",
+                    defenders,
+                    "no defender placement with a position",
+                    "give either a whole position or a defender placement, not both",
+                )
+            pairs = setup_pairs(position, len(b.names))
         cells = self.place_pieces(
             pairs,
             _piece_code,
             PIECES.__getitem__,
             {ATTACKER: spec.attackers, DEFENDER: spec.defenders},
         )
-        to_move = setup.get("to_move", SIDES[spec.first])
-        if to_move not in SIDES:
-            raise ValueError(f"to_move must be 'attacker' or 'defender', not {to_move!r}")
+        to_move = check_side(setup.get("to_move"), SIDES, "to_move") or SIDES[spec.first]
         held = self._on_fortress(cells).count(ATTACKER)
         state, moves = self._settle(tuple(cells), SIDES.index(to_move), best=held)
         if moves is not None:
             self.remember(state, moves)
         return state
 
+    def _defender_names(self, defenders: object) -> list[str]:
+        """The points of a ``defenders`` placement (the standard ones for ``None``), checked:
+        a list of fortress points."""
+        b = self.board
+        if defenders is None:
+            return [b.names[p] for p in b.defender_start]
+        example = ", ".join(repr(b.names[p]) for p in b.defender_start)
+        if isinstance(defenders, str):
+            raise BadArgument(
+                "defenders",
+                defenders,
+                "a list of points",
+                f"defenders is a list of points, e.g. [{example}], not one string",
+            )
+        if isinstance(defenders, (bytes, bytearray, Mapping)) or not isinstance(
+            defenders, Iterable
+        ):
+            raise TypeError(
+                f"defenders must be a list of points, e.g. [{example}], not "
+                f"{type(defenders).__name__} ({shorten(defenders)})"
+            )
+        # More names than points is refused below as too many defenders; read no further.
+        names = list(islice(defenders, len(b.names) + 1))
+        for name in names:
+            check_type(name, str, "defenders: a point name")
+            if name not in b.index or not b.fortress[b.index[name]]:
+                raise BadArgument(
+                    "defenders",
+                    name,
+                    "fortress points",
+                    f"the defenders start on fortress points; {shorten(name)} is not one "
+                    f"(fortress: {', '.join(b.names[p] for p in b.fortress_points)})",
+                )
+        return names
+
     def missing(self, name: object) -> str:
         """Why ``name`` is not a point of this board, in words (the game's own wording)."""
-        return self.spec.describe_missing(self.board, str(name))
+        if not isinstance(name, str):
+            return f"{shorten(name)} is not a point of this board"
+        return self.spec.describe_missing(self.board, name)
 
     def setup_of(self, state: HuntState) -> dict[str, Any]:
         """The set-up that reproduces a state without a pending huff (records)."""
@@ -642,6 +678,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
     def parse(self, state: HuntState, text: str) -> Move | None:
         """The legal move written ``text``, or ``None``. A jump chain may be written along
         any of its paths (see :meth:`chain_move`)."""
+        if too_long(text):
+            return None
         q = self.ask(state, text)
         if q.chain:
             return self.chain_move(state, q.nodes)
@@ -772,6 +810,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         return self._candidates(state, node, whole_chains=False)
 
     def _candidates(self, state: HuntState, node: str, whole_chains: bool) -> list[Move]:
+        check_type(node, str, "node")
         p = self.board.index.get(node, -1)
         if p < 0 or not state.cells[p]:
             return []
@@ -1042,7 +1081,9 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         p = self.board.index.get(q.huff, -1)
         if p >= 0 and state.cells[p] == DEFENDER:
             return None
-        return f"There is no defender on {q.huff or '(no point given)'}.", "notation"
+        # A name that is no point is quoted and cut short (the text may be long).
+        where = q.huff if p >= 0 else shorten(q.huff) if q.huff else "(no point given)"
+        return f"There is no defender on {where}.", "notation"
 
     def check_huff_target(self, state: HuntState, q: HuntQuestion) -> Refused | None:
         """Only a defender that failed to capture may be huffed (PS-10 says which one in
@@ -1079,7 +1120,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if q.huff is not None or q.shaped:
             return None
         return (
-            f"{q.text!r} is not a move; write a step c6-c7, a jump chain c7xc5xe5 or huff c7.",
+            f"{shorten(q.text)} is not a move; write a step c6-c7, a jump chain c7xc5xe5 or "
+            "huff c7.",
             "notation",
         )
 
@@ -1242,9 +1284,15 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
 
 def _piece_code(piece: object) -> int:
     """The code of a piece named in a set-up (``ValueError`` for anything else)."""
-    word = str(piece).strip().lower()
+    text: str = check_type(piece, str, "piece")
+    word = text.strip().lower()
     if word not in ("attacker", "defender"):
-        raise ValueError(f"{piece!r} is not a piece; the pieces are 'attacker' and 'defender'")
+        raise BadArgument(
+            "piece",
+            piece,
+            "'attacker' or 'defender'",
+            f"{shorten(piece)} is not a piece; the pieces are 'attacker' and 'defender'",
+        )
     return PIECES.index(word)
 
 
@@ -1316,17 +1364,26 @@ class HuntGame(Game):
         'r2c0xr4c2xr2c2xr2c0'
         """
         if not isinstance(path, str):
-            raise TypeError(f"path is text such as 'c7' or 'c7xc5', not {type(path).__name__}")
+            raise TypeError(
+                f"path is text such as 'c7' or 'c7xc5', not {type(path).__name__} ({shorten(path)})"
+            )
+        if too_long(path):
+            raise BadArgument("path", path, "a jump chain", move_text_too_long(path))
         engine = cast(HuntEngine, self._engine)
         parts = "".join(path.split()).split("x")
         index = engine.board.index
         for name in parts:
             if name not in index:
-                raise ValueError(engine.missing(name))
+                raise unknown("path", name, ["points of this board"], engine.missing(name))
         nodes = [index[name] for name in parts]
         if len(nodes) > 1 and engine.chain_move(self._state, nodes) is None:
             verdict = self.why(path)
-            raise ValueError(f"{path!r} is not a jump chain here: {verdict.reason}")
+            raise BadArgument(
+                "path",
+                path,
+                "a jump chain of the side to move",
+                f"{shorten(path)} is not a jump chain here: {verdict.reason}",
+            )
         names = engine.board.names
         return [names[p] for p in engine.chain_steps(self._state, nodes)]
 

@@ -22,9 +22,11 @@ from siege_nb.boards.paris import (
     board,
     describe_missing_node,
 )
-from siege_nb.games.base import Game, Move, MoveKind, Result, Status, ensure_pairs
-from siege_nb.games.engine import EngineBase, Refused
+from siege_nb.errors import check_type, shorten
+from siege_nb.games.base import Game, Move, MoveKind, Result, Status
+from siege_nb.games.engine import EngineBase, Refused, check_side, setup_pairs
 from siege_nb.rules import RuleSet, rule_heading
+from siege_nb.rules.checks import BadArgument, ascii_number
 
 __all__ = ["ParisEngine", "ParisGame", "ParisQuestion", "ParisState", "piece_code", "piece_name"]
 
@@ -85,24 +87,46 @@ _BLACK_SOLDIERS = [
 
 
 def piece_code(name: object) -> int:
-    """The engine's code for a piece name such as ``"white soldier"``; ``ValueError`` if none."""
-    words = str(name).strip().lower().split()
+    """The engine's code for a piece name such as ``"white soldier"``; a ``ValueError``
+    (:class:`~siege_nb.rules.checks.BadArgument`) if there is no such piece, a
+    :class:`TypeError` if ``name`` is not text."""
+    if not isinstance(name, str):
+        raise TypeError(f"piece must be str, not {type(name).__name__} ({shorten(name)})")
+    words = name.strip().lower().split()
     if len(words) == 2 and words[0] in SIDES and words[1] in RANK_NAMES[1:]:
         side, rank = SIDES.index(words[0]), RANK_NAMES.index(words[1])
         if rank in SET_COUNTS[side]:
             return side * 8 + rank
-        raise ValueError(
-            f"the garrison has no {words[1]}: it has a general, a colonel and soldiers"
+        raise BadArgument(
+            "piece",
+            name,
+            "a general, a colonel or a soldier",
+            f"the garrison has no {words[1]}: it has a general, a colonel and soldiers",
         )
-    raise ValueError(
-        f"{name!r} is not a piece; write '<white|black|garrison> "
-        "<general|colonel|captain|lieutenant|soldier>', e.g. 'black soldier'"
+    raise BadArgument(
+        "piece",
+        name,
+        "a piece name",
+        f"{shorten(name)} is not a piece; write '<white|black|garrison> "
+        "<general|colonel|captain|lieutenant|soldier>', e.g. 'black soldier'",
     )
 
 
 def piece_name(code: int) -> str:
-    """``piece_name(piece_code("white soldier")) == "white soldier"``."""
-    return f"{SIDES[code >> 3]} {RANK_NAMES[code & 7]}"
+    """``piece_name(piece_code("white soldier")) == "white soldier"``; a
+    :class:`~siege_nb.rules.checks.BadArgument` for a code of no piece of the set."""
+    try:
+        return _PIECE_NAMES[code]
+    except (KeyError, TypeError):
+        raise BadArgument("code", code, "the code of a piece of the set") from None
+
+
+# Looked up rather than built: pieces() names every piece of a position.
+_PIECE_NAMES = {
+    side * 8 + rank: f"{SIDES[side]} {RANK_NAMES[rank]}"
+    for side, ranks in SET_COUNTS.items()
+    for rank in ranks
+}
 
 
 def default_position() -> dict[str, str]:
@@ -122,14 +146,29 @@ def garrison_arrangement(assignment: Mapping[str, str] | None) -> dict[str, str]
     """The garrison on the eight circles: ``assignment`` places some pieces, soldiers fill the rest.
 
     ``{"C2": "general", "C6": "colonel"}`` puts the officers there and soldiers elsewhere.
+    A :class:`TypeError` if ``assignment`` is not a mapping of text to text.
     """
     if assignment is None:
         assignment = {"C0": "colonel", "C4": "general"}
+    if not isinstance(assignment, Mapping):
+        raise TypeError(
+            "garrison must be a mapping of circles to garrison pieces, e.g. "
+            f"{{'C2': 'general', 'C6': 'colonel'}}, not {type(assignment).__name__} "
+            f"({shorten(assignment)})"
+        )
     placed: dict[str, str] = {}
+    circles = [f"C{i}" for i in range(8)]
     for circle, rank in assignment.items():
-        if circle not in {f"C{i}" for i in range(8)}:
-            raise ValueError(f"the garrison starts on the circles C0-C7, not on {circle!r}")
-        word = str(rank).strip().lower().removeprefix("garrison").strip()
+        check_type(circle, str, "garrison: a circle")
+        check_type(rank, str, f"garrison: the piece on {shorten(circle)}")
+        if circle not in circles:
+            raise BadArgument(
+                "garrison",
+                circle,
+                "circles C0-C7",
+                f"the garrison starts on the circles C0-C7, not on {shorten(circle)}",
+            )
+        word = rank.strip().lower().removeprefix("garrison").strip()
         placed[circle] = piece_name(piece_code(f"garrison {word}"))
     for i in range(8):
         placed.setdefault(f"C{i}", "garrison soldier")
@@ -498,8 +537,13 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 position = {k: v for k, v in position.items() if not k.startswith("C")}
                 position.update(garrison_arrangement(setup["garrison"]))
         elif setup.get("garrison") is not None:
-            raise ValueError("give either a whole position or a garrison arrangement, not both")
-        pairs = ensure_pairs(position)
+            raise BadArgument(
+                "garrison",
+                setup["garrison"],
+                "no garrison arrangement with a position",
+                "give either a whole position or a garrison arrangement, not both",
+            )
+        pairs = setup_pairs(position, len(self.board.names))
         cells = self.place_pieces(pairs, piece_code, piece_name, _LIMITS)
         for node_name, _ in pairs:
             self._check_soldier_colour(node_name, cells[self.board.index[node_name]])
@@ -519,10 +563,13 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             light_needed = side == WHITE
             if b.is_dark(node) == light_needed:
                 colour = "light" if light_needed else "dark"
-                raise ValueError(
+                raise BadArgument(
+                    "position",
+                    node_name,
+                    f"a {colour} square",
                     f"a {piece_name(code)} stands only on {colour} squares, and {node_name} "
                     f"is {'dark' if b.is_dark(node) else 'light'}: attacking soldiers "
-                    "never leave their colour"
+                    "never leave their colour",
                 )
 
     def _check_garrison_colours(self, cells: list[int]) -> None:
@@ -531,28 +578,30 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         for dark in (False, True):
             n = sum(1 for i in range(b.n_squares) if cells[i] == SOLDIER and b.dark[i] == dark)
             if n > 3:
-                raise ValueError(
+                raise BadArgument(
+                    "position",
+                    n,
+                    "at most three garrison soldiers on each colour",
                     f"{n} garrison soldiers stand on {'dark' if dark else 'light'} squares; "
-                    "SP-14 allows at most three on each colour outside the citadel"
+                    "SP-14 allows at most three on each colour outside the citadel",
                 )
 
     @staticmethod
     def _turn_of(setup: Mapping[str, Any]) -> tuple[int, int]:
         """The side to move and the army after the next garrison turn of a set-up."""
-        to_move = setup.get("to_move", "garrison")
-        if to_move not in SIDES:
-            raise ValueError(f"to_move must be one of {', '.join(SIDES)}, not {to_move!r}")
+        to_move = check_side(setup.get("to_move", "garrison"), SIDES, "to_move") or "garrison"
         side = SIDES.index(to_move)
-        next_army = setup.get("next_army")
-        if next_army is not None and next_army not in ("white", "black"):
-            raise ValueError(f"next_army must be 'white' or 'black', not {next_army!r}")
+        next_army = check_side(setup.get("next_army"), ("white", "black"), "next_army")
         if side == GARRISON:
             return side, WHITE if next_army is None else SIDES.index(next_army)
         army = BLACK if side == WHITE else WHITE
         if next_army is not None and SIDES.index(next_army) != army:
-            raise ValueError(
+            raise BadArgument(
+                "next_army",
+                next_army,
+                SIDES[army],
                 f"with {to_move} to move, the army after the next garrison turn is "
-                f"{SIDES[army]}; next_army only chooses it when the garrison is to move"
+                f"{SIDES[army]}; next_army only chooses it when the garrison is to move",
             )
         return side, army
 
@@ -832,6 +881,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
     def candidates(self, state: ParisState, node: str) -> list[Move]:
         """Moves the piece on ``node`` could make by its movement under these rules, before
         protection, SP-14 and the turn-wide filters (empty for an empty node)."""
+        check_type(node, str, "node")
         i = self.board.index.get(node, -1)
         if i < 0 or not state.cells[i]:
             return []
@@ -1012,7 +1062,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         mean the circles)."""
         index = self.board.index
         node = index.get(part, -1)
-        if node < 0 and part[:1] in ("c", "C") and part[1:].isdigit():
+        if node < 0 and part[:1] in ("c", "C") and ascii_number(part[1:], longest=1) is not None:
             node = index.get(part.upper(), -1)
         return node
 
@@ -1075,7 +1125,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         """Notation (not a rule of the game): two nodes joined by ``-``, or ``x`` for a capture."""
         if len(q.parts) != 2 or not all(q.parts):
             return (
-                f"{q.text!r} is not a move; write a step a2-b3, a capture k7xj8, an "
+                f"{shorten(q.text)} is not a move; write a step a2-b3, a capture k7xj8, an "
                 "entry g5-C0 or the action demand.",
                 "notation",
             )

@@ -12,7 +12,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from siege_nb.errors import check_type, shorten
 from siege_nb.rules import belagerung, pyramid_siege, siege_of_paris
+from siege_nb.rules.checks import unknown
 from siege_nb.rules.model import (
     Attribution,
     Choice,
@@ -22,8 +24,10 @@ from siege_nb.rules.model import (
     Option,
     RuleSet,
     Source,
+    find_option,
     format_choice,
     format_value,
+    no_option,
 )
 from siege_nb.rules.sources import SOURCES
 
@@ -60,9 +64,12 @@ GAMES: tuple[str, ...] = tuple(_MODULES)
 
 
 def _module(game: str) -> ModuleType:
+    check_type(game, str, "game")
     if game in _MODULES:
         return _MODULES[game]
-    raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    raise unknown(
+        "game", game, GAMES, f"unknown game {shorten(game)}; the games are {', '.join(GAMES)}"
+    )
 
 
 def title(game: str) -> str:
@@ -76,24 +83,38 @@ def id_prefix(game: str) -> str:
 
 
 def options(game: str) -> tuple[Option, ...]:
-    """The options of ``game``, in the order of the rules reference (docs/rules-reference.md)."""
+    """The options of ``game``, in the order of the rules reference (docs/rules-reference.md).
+
+    A game that does not exist is refused, naming the games:
+
+    >>> import siege_nb as sn
+    >>> sn.options(["belagerung"])
+    Traceback (most recent call last):
+        ...
+    TypeError: game must be str, not list (['belagerung'])
+    """
     return _module(game).OPTIONS
 
 
 def option(game: str, key: str) -> Option:
-    """One option of ``game`` by name (``"protection"``) or id (``"SP-16"``, or ``"SP_16"`` as
-    a Python keyword must spell it)."""
-    alias = key.replace("_", "-") if key[:3] in ("SP_", "BL_", "PS_") else key
-    for opt in options(game):
-        if alias in (opt.name, opt.id):
-            return opt
-    names = ", ".join(o.name for o in options(game))
-    raise ValueError(f"{game} has no option {key!r}; its options are: {names}")
+    """One option of ``game`` by name (``"protection"``) or id (``"SP-16"``, or ``"SP_16"``
+    as a Python keyword must spell it: every id may be written with ``_`` for ``-``).
+
+    >>> import siege_nb as sn
+    >>> sn.option("belagerung", "BL_3").name
+    'capture'
+    """
+    check_type(key, str, "key")
+    found = find_option(options(game), key)
+    if found is not None:
+        return found
+    raise no_option(game, key, options(game))
 
 
 def rule_heading(game: str, rule: str) -> str:
     """A rule or option id in words a reader knows: ``"Protected pieces (SP-16)"``; an
     unknown id comes back as it is."""
+    check_type(rule, str, "rule")
     for opt in options(game):
         if rule in (opt.id, opt.name):
             return opt.heading
@@ -107,7 +128,8 @@ def presets(game: str) -> tuple[str, ...]:
 
 
 def fixed_rules(game: str) -> dict[str, FixedRule]:
-    """The rules of ``game`` that are not options, by id (cited in reasons)."""
+    """The rules of ``game`` that are not options, by id (cited in reasons): a fresh dict,
+    so changing it changes nothing else (the records it holds are frozen)."""
     return dict(_module(game).FIXED_RULES)
 
 
@@ -118,10 +140,16 @@ def preset_note(game: str, preset: str) -> str:
 
 
 def preset_values(game: str, preset: str) -> dict[str, Any]:
-    """The complete option mapping of a preset (defaults filled in)."""
+    """The complete option mapping of a preset (defaults filled in), as a fresh dict."""
     table = _module(game).PRESETS
+    check_type(preset, str, "preset")
     if preset not in table:
-        raise ValueError(f"{game} has no preset {preset!r}; its presets are: {', '.join(table)}")
+        raise unknown(
+            "preset",
+            preset,
+            table,
+            f"{game} has no preset {shorten(preset)}; its presets are: {', '.join(table)}",
+        )
     values = {opt.name: opt.default for opt in options(game)}
     values.update(table[preset])
     return values
@@ -130,8 +158,18 @@ def preset_values(game: str, preset: str) -> dict[str, Any]:
 def rules(game: str, preset: str = "default", **overrides: Any) -> RuleSet:
     """A validated :class:`RuleSet`: a preset with any options overridden by keyword.
 
-    Keywords may be option names or ids written with underscores (``SP_16``, ``PS_10``).
+    Keywords may be option names or ids written with underscores (``SP_16``, ``BL_3``,
+    ``PS_10``). One option given twice under two spellings is refused when the two values
+    differ (after reading ``"yes"`` as ``True`` and so on), and accepted when they agree:
+
+    >>> import siege_nb as sn
+    >>> sn.rules("siege-of-paris", protection="adjacent", SP_16="adjacent")["SP-16"]
+    'adjacent'
+    >>> sn.rules("siege-of-paris", protection="adjacent", SP_16="reach-any-army")
+    Traceback (most recent call last):
+        ...
+    siege_nb.rules.checks.BadArgument: protection='adjacent' and SP_16='reach-any-army' set one \
+option, Protected pieces (SP-16), to two values; give it once
     """
     base = RuleSet(game, preset, preset_values(game, preset), options(game))
-    # option() gives a clear error for an unknown name before anything else is done.
-    return base.replace(**{option(game, key).name: value for key, value in overrides.items()})
+    return base.replace(**overrides) if overrides else base

@@ -7,8 +7,10 @@ whether it is a reading or a reconstruction.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from siege_nb.rules.checks import frozen
 from siege_nb.rules.model import Choice, Cite, Clause, FixedRule, Option, reconstruction, stated
 from siege_nb.rules.shared import fixed_rule, huffing, move_limit_option, removed_at_once
 
@@ -164,26 +166,28 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-PRESETS: dict[str, dict[str, Any]] = {
+_PRESETS: dict[str, dict[str, Any]] = {
     "default": {},
     "bonaludo": {"attacker_direction": "any", "capture": "optional"},
     "boardandpieces-siege": {"attacker_direction": "shortest-route", "capture": "huff"},
     "royal-garrison": {"attacker_direction": "no-horizontal", "capture": "huff"},
 }
+PRESETS: Mapping[str, Mapping[str, Any]] = frozen(_PRESETS)
 
-PRESET_NOTES: dict[str, str] = {
+_PRESET_NOTES: dict[str, str] = {
     "default": "The project's default: attackers always step closer, capturing is optional.",
     "bonaludo": "The bonaludo blog post: no direction limit, capturing never required.",
     "boardandpieces-siege": "The rules of Siege (boardandpieces) on this board: always closer, "
     "huffing.",
     "royal-garrison": "The Royal Garrison summary: up the board only, huffing.",
 }
+PRESET_NOTES: Mapping[str, str] = frozen(_PRESET_NOTES)
 
 _BONALUDO_WIN = Cite(
     "bonaludo", "end of the game", "takes all fields of the fortress or blocks defenders"
 )
 
-FIXED_RULES: dict[str, FixedRule] = {
+_FIXED_RULES: dict[str, FixedRule] = {
     r.id: r
     for r in (
         fixed_rule(
@@ -302,3 +306,4 @@ FIXED_RULES: dict[str, FixedRule] = {
         ),
     )
 }
+FIXED_RULES: Mapping[str, FixedRule] = frozen(_FIXED_RULES)

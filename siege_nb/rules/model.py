@@ -10,6 +10,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from siege_nb.errors import check_type, shorten
+from siege_nb.rules.checks import BadArgument, ReadOnlyDict, UnknownName, ascii_number, unknown
+
 __all__ = [
     "Attribution",
     "Choice",
@@ -19,8 +22,10 @@ __all__ = [
     "Option",
     "RuleSet",
     "Source",
+    "find_option",
     "format_choice",
     "format_value",
+    "no_option",
     "reading",
     "reconstruction",
     "stated",
@@ -28,10 +33,14 @@ __all__ = [
 
 
 def format_value(value: Any) -> str:
-    """Write an option value the way the rule data and its tables do.
+    """Write an option value the way the rule data and its tables do. Any value can be
+    written: one that no option has (a huge number, an object whose ``str`` fails) is
+    written shortened, as error messages quote it.
 
-    >>> format_value(True), format_value(None), format_value("adjacent")
-    ('yes', 'off', 'adjacent')
+    >>> format_value(True), format_value(None), format_value("adjacent"), format_value(200)
+    ('yes', 'off', 'adjacent', '200')
+    >>> format_value(10**5000)
+    'an int of 5001 digits'
     """
     if value is True:
         return "yes"
@@ -39,7 +48,14 @@ def format_value(value: Any) -> str:
         return "no"
     if value is None:
         return "off"
-    return str(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and value.bit_length() > 128:
+        return shorten(value)  # str() of a huge int is slow, and refused past 4,300 digits
+    try:
+        return str(value)
+    except Exception:  # a str() that fails (deep nesting, a broken __str__): say what it is
+        return shorten(value)
 
 
 # How option values may also be written (Option.normalise accepts these spellings).
@@ -48,6 +64,27 @@ _SPELLINGS: dict[bool | None, tuple[str, ...]] = {
     False: ("no", "off", "false"),
     None: ("off", "none"),
 }
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of one type (``1`` is not ``True``, ``2.0`` is not ``2``)."""
+    return type(a) is type(b) and a == b
+
+
+def _check_fields(record: object, **kinds: type | tuple[type, ...]) -> None:
+    """A :class:`TypeError` naming the first field of ``record`` whose value is not of its
+    kind (the rule records check their own fields, being public constructors)."""
+    for name, kind in kinds.items():
+        check_type(getattr(record, name), kind, f"{type(record).__name__}.{name}")
+
+
+def _check_items(record: object, name: str, kind: type) -> None:
+    """A :class:`TypeError` unless the field ``name`` of ``record`` is a tuple of ``kind``."""
+    value = getattr(record, name)
+    label = f"{type(record).__name__}.{name}"
+    check_type(value, tuple, label)
+    for item in value:
+        check_type(item, kind, f"an item of {label}")
 
 
 def format_choice(value: Any, title: str = "") -> str:
@@ -60,6 +97,7 @@ def format_choice(value: Any, title: str = "") -> str:
     >>> format_choice(True, "on"), format_choice("always", "always"), format_choice(3)
     ('on', 'always', '3')
     """
+    check_type(title, str, "title")
     label = format_value(value)
     if not title or title == label:
         return label
@@ -81,6 +119,11 @@ class Source:
     file: str | None = None
     note: str = ""
     short: str = ""
+
+    def __post_init__(self) -> None:
+        _check_fields(
+            self, key=str, title=str, language=str, file=(str, type(None)), note=str, short=str
+        )
 
     def __str__(self) -> str:
         return f"{self.key}: {self.title}"
@@ -107,6 +150,9 @@ class Cite:
     where: str = ""
     quote: str = ""
     translation: str = ""
+
+    def __post_init__(self) -> None:
+        _check_fields(self, key=str, where=str, quote=str, translation=str)
 
     def words(self, quote: bool = False) -> str:
         """The place in words; with ``quote=True`` the original words and their translation."""
@@ -149,12 +195,26 @@ class Attribution:
     note: str = ""
 
     def __post_init__(self) -> None:
+        _check_fields(self, basis=str, note=str)
+        _check_items(self, "cites", Cite)
         if self.basis not in BASES:
-            raise ValueError(f"an attribution is one of {', '.join(BASES)}, not {self.basis!r}")
+            raise BadArgument(
+                "basis",
+                self.basis,
+                f"one of: {', '.join(BASES)}",
+                f"an attribution is one of {', '.join(BASES)}, not {shorten(self.basis)}",
+            )
         if self.basis == "stated" and not self.cites:
-            raise ValueError("a stated rule names the texts that state it")
+            raise BadArgument(
+                "cites", self.cites, "a citation", "a stated rule names the texts that state it"
+            )
         if self.basis != "stated" and not self.note.strip():
-            raise ValueError(f"a {self.basis} says what it was fitted to or why it was chosen")
+            raise BadArgument(
+                "note",
+                self.note,
+                "a reason",
+                f"a {self.basis} says what it was fitted to or why it was chosen",
+            )
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -232,6 +292,9 @@ class Choice:
     attribution: Attribution
     title: str = ""
 
+    def __post_init__(self) -> None:
+        _check_fields(self, description=str, attribution=Attribution, title=str)
+
     @property
     def sources(self) -> tuple[str, ...]:
         """The keys of the texts that state this choice (empty for readings and
@@ -284,61 +347,125 @@ class Option:
     # True for options that change the board's points or lines (its geometry).
     changes_board: bool = False
 
+    def __post_init__(self) -> None:
+        _check_fields(
+            self,
+            id=str,
+            name=str,
+            question=str,
+            int_range=(tuple, type(None)),
+            reconstruction=bool,
+            note=str,
+            title=str,
+            changes_board=bool,
+        )
+        _check_items(self, "choices", Choice)
+        if not self.choices:
+            raise BadArgument("choices", self.choices, "one choice at least")
+        if self.int_range is not None and not (
+            len(self.int_range) == 2 and all(type(n) is int for n in self.int_range)
+        ):
+            raise BadArgument("int_range", self.int_range, "None or (lowest, highest) integers")
+        if not any(_same(c.value, self.default) for c in self.choices):
+            raise BadArgument("default", self.default, "the value of one of the choices")
+
     @property
     def heading(self) -> str:
         """The title with the id as a small tag: ``"Protected pieces (SP-16)"``."""
         title = self.title or self.name.replace("_", " ")
         return title if self.id == self.name else f"{title} ({self.id})"
 
+    @property
+    def label(self) -> str:
+        """The option's name, with its id where it has one: ``"protection (SP-16)"``."""
+        return self.name if self.id == self.name else f"{self.name} ({self.id})"
+
+    def _in_range(self, value: Any) -> bool:
+        low, high = self.int_range or (1, 0)
+        return type(value) is int and low <= value <= high
+
+    def _allowed(self) -> str:
+        allowed = ", ".join(repr(c.value) for c in self.choices)
+        if self.int_range is not None:
+            allowed += f", or a whole number from {self.int_range[0]} to {self.int_range[1]}"
+        return allowed
+
     def choice(self, value: Any) -> Choice:
-        """The :class:`Choice` for ``value`` (a free integer gets a plain description)."""
+        """The :class:`Choice` for ``value`` (a whole number of a numeric option's range gets a
+        plain description); an :class:`~siege_nb.rules.checks.UnknownName` (a ``ValueError``
+        and a ``KeyError``) for a value that is no choice.
+
+        >>> import siege_nb as sn
+        >>> sn.option("belagerung", "move_limit").choice(50).description
+        '50 (a value of your own)'
+        """
         for c in self.choices:
-            if c.value == value and type(c.value) is type(value):
+            if _same(c.value, value):
                 return c
-        if self.int_range is not None and isinstance(value, int):
+        if self._in_range(value):
             return Choice(
                 value,
                 f"{value} (a value of your own)",
                 reconstruction("a value chosen by the user"),
             )
-        raise KeyError(value)
+        raise UnknownName(
+            "value",
+            value,
+            f"one of: {self._allowed()}",
+            f"{self.label} has no choice {shorten(value)}; choose one of: {self._allowed()}",
+        )
+
+    def _canonical(self, value: Any) -> Any:
+        """:meth:`normalise`, quicker for a value that is already one of the choices (rule
+        sets are made often, and nearly always of such values)."""
+        for c in self.choices:
+            if c.value is value:
+                return value
+        return self.normalise(value)
 
     def normalise(self, value: Any) -> Any:
         """Check ``value`` against the choices and return it in canonical form.
 
-        ``"yes"``/``"no"``/``"on"``/``"off"`` are accepted for yes/no options, and digits
-        in a string for numeric ones. Raises ``ValueError`` naming the choices otherwise.
+        ``"yes"``/``"no"``/``"on"``/``"off"`` are accepted for yes/no options, and ASCII
+        digits in a string for numeric ones. Raises a
+        :class:`~siege_nb.rules.checks.BadArgument` (a ``ValueError``) naming the option and
+        its choices otherwise.
+
+        >>> import siege_nb as sn
+        >>> limit = sn.option("belagerung", "move_limit")
+        >>> limit.normalise(" 50 "), limit.normalise("off")
+        (50, None)
+        >>> limit.normalise("5²")
+        Traceback (most recent call last):
+            ...
+        siege_nb.rules.checks.BadArgument: move_limit cannot be '5²'; choose one of: 200, None, \
+or a whole number from 1 to 100000
         """
         values = [c.value for c in self.choices]
-        if all(isinstance(v, bool) for v in values) and isinstance(value, str):
+        given = value
+        if isinstance(value, str):
             word = value.strip().lower()
-            if word in ("yes", "on", "true"):
-                return True
-            if word in ("no", "off", "false"):
-                return False
-        if isinstance(value, str) and value.strip().lower() in ("off", "none") and None in values:
-            return None
-        if (
-            isinstance(value, str)
-            and value.strip().isdigit()
-            and any(isinstance(v, int) and not isinstance(v, bool) for v in values)
-        ):
-            value = int(value.strip())
+            if all(isinstance(v, bool) for v in values):
+                if word in ("yes", "on", "true"):
+                    return True
+                if word in ("no", "off", "false"):
+                    return False
+            if word in ("off", "none") and None in values:
+                return None
+            number = ascii_number(word, longest=12)
+            if number is not None and any(type(v) is int for v in values):
+                value = number
         for v in values:
-            if v == value and type(v) is type(value):
+            if _same(v, value):
                 return v
-        if (
-            self.int_range is not None
-            and isinstance(value, int)
-            and not isinstance(value, bool)
-            and self.int_range[0] <= value <= self.int_range[1]
-        ):
+        if self._in_range(value):
             return value
-        allowed = ", ".join(repr(v) for v in values)
-        if self.int_range is not None:
-            allowed += f", or a whole number from {self.int_range[0]} to {self.int_range[1]}"
-        label = self.name if self.id == self.name else f"{self.name} ({self.id})"
-        raise ValueError(f"{label} cannot be {value!r}; choose one of: {allowed}")
+        raise BadArgument(
+            self.name,
+            given,
+            f"one of: {self._allowed()}",
+            f"{self.label} cannot be {shorten(value)}; choose one of: {self._allowed()}",
+        )
 
     def describe(self, quote: bool = False) -> str:
         """A few lines for a reader: the question, each choice and where it comes from.
@@ -367,6 +494,9 @@ class Clause:
     text: str
     attribution: Attribution
 
+    def __post_init__(self) -> None:
+        _check_fields(self, text=str, attribution=Attribution)
+
 
 @dataclass(frozen=True)
 class FixedRule:
@@ -385,8 +515,15 @@ class FixedRule:
     title: str = ""
 
     def __post_init__(self) -> None:
+        _check_fields(self, id=str, summary=str, title=str)
+        _check_items(self, "clauses", Clause)
         if not self.clauses:
-            raise ValueError(f"fixed rule {self.id} has no clause")
+            raise BadArgument(
+                "clauses",
+                self.clauses,
+                "one clause at least",
+                f"fixed rule {self.id} has no clause",
+            )
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -427,22 +564,66 @@ class RuleSet(Mapping[str, Any]):
     settings: Mapping[str, Any]
     options: tuple[Option, ...] = field(repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        # A public constructor: everything is checked, and settings become a read-only copy in
+        # the options' order, so what the rules report is always what the engine plays.
+        from siege_nb.rules import options as game_options
+        from siege_nb.rules import preset_values
+
+        check_type(self.game, str, "game")
+        check_type(self.preset, str, "preset")
+        check_type(self.settings, Mapping, "settings")
+        known = game_options(self.game)
+        if self.options is not known:  # the usual case, the game's own tuple, needs no look
+            _check_items(self, "options", Option)
+            if self.options != known:
+                raise BadArgument(
+                    "options", self.options, f"the options of {self.game}, sn.options(game)"
+                )
+        preset_values(self.game, self.preset)  # an unknown preset is refused by name
+        if not all(type(key) is str for key in self.settings):
+            for key in self.settings:
+                check_type(key, str, "a key of settings")
+        names = [opt.name for opt in self.options]
+        if set(self.settings) != set(names):
+            missing = [n for n in names if n not in self.settings]
+            extra = [k for k in self.settings if k not in names]
+            raise BadArgument(
+                "settings",
+                self.settings,
+                f"one value for each option of {self.game}: {', '.join(names)}",
+                f"settings must give each option of {self.game} once: missing "
+                f"{shorten(missing, 200)}, unknown {shorten(extra, 200)}",
+            )
+        frozen = ReadOnlyDict(
+            {opt.name: opt._canonical(self.settings[opt.name]) for opt in self.options}
+        )
+        object.__setattr__(self, "settings", frozen)
+
     def _name(self, key: str) -> str:
-        if key in self.settings:
-            return key
-        for opt in self.options:
-            if opt.id == key:
-                return opt.name
-        raise KeyError(f"{self.game} has no option {key!r}")
+        if type(key) is str and key in self.settings:
+            return key  # the usual case, first and fast
+        check_type(key, str, "key")
+        found = find_option(self.options, key)
+        if found is None:
+            raise no_option(self.game, key, self.options)
+        return found.name
 
     def __getitem__(self, key: str) -> Any:
         return self.settings[self._name(key)]
+
+    def __contains__(self, key: object) -> bool:
+        """True for the name or id (either spelling) of one of the game's options."""
+        return isinstance(key, str) and find_option(self.options, key) is not None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.settings)
 
     def __len__(self) -> int:
         return len(self.settings)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game, self.preset, dict(self.settings), self.options))
 
     def option(self, key: str) -> Option:
         """The :class:`Option` named ``key`` (a name such as ``"protection"`` or an id)."""
@@ -459,19 +640,59 @@ class RuleSet(Mapping[str, Any]):
         from siege_nb.rules import preset_values  # local import: registry imports this module
 
         base = preset_values(self.game, self.preset)
-        return {k: v for k, v in self.settings.items() if base[k] != v}
+        return {k: v for k, v in self.settings.items() if not _same(base[k], v)}
 
     def replace(self, **changes: Any) -> RuleSet:
-        """A new RuleSet with some options changed (validated); the preset name is kept."""
+        """A new RuleSet with some options changed (validated); the preset name is kept.
+
+        Options are named by name or id (``SP_16`` for ``SP-16``). An unknown option or value
+        is refused, naming it, and so is one option given under two spellings with two
+        different values (the same value twice is accepted).
+
+        >>> import siege_nb as sn
+        >>> sn.rules("belagerung").replace(BL_3="huff", diagonals="all")["capture"]
+        'huff'
+        """
         values = dict(self.settings)
+        given: dict[
+            str, tuple[str, Any, Any]
+        ] = {}  # option name -> (keyword, value as given, value)
         for key, value in changes.items():
             opt = self.option(key)
-            values[opt.name] = opt.normalise(value)
+            canonical = opt.normalise(value)
+            if opt.name in given and not _same(given[opt.name][2], canonical):
+                first, first_value, _ = given[opt.name]
+                raise BadArgument(
+                    key,
+                    value,
+                    f"one value for {opt.heading}",
+                    f"{first}={shorten(first_value)} and {key}={shorten(value)} set one option, "
+                    f"{opt.heading}, to two values; give it once",
+                )
+            given[opt.name] = (key, value, canonical)
+            values[opt.name] = canonical
         return RuleSet(self.game, self.preset, values, self.options)
 
     def diff(self, other: Mapping[str, Any]) -> dict[str, tuple[Any, Any]]:
-        """The options on which two rule sets differ: ``{name: (this value, other value)}``."""
-        return {k: (v, other[k]) for k, v in self.settings.items() if other[k] != v}
+        """The options on which two rule sets of one game differ: ``{name: (this value,
+        other value)}``. ``other`` may be a plain mapping of option names to values."""
+        check_type(other, Mapping, "other")
+        if isinstance(other, RuleSet) and other.game != self.game:
+            raise BadArgument(
+                "other",
+                other.game,
+                f"rules of {self.game}",
+                f"rules of {shorten(other.game)} cannot be compared with rules of {self.game}",
+            )
+        missing = [k for k in self.settings if k not in other]
+        if missing:
+            raise BadArgument(
+                "other",
+                missing,
+                f"a value for every option of {self.game}",
+                f"other gives no value for {shorten(missing, 200)}",
+            )
+        return {k: (v, other[k]) for k, v in self.settings.items() if not _same(other[k], v)}
 
     def citation(self, key: str) -> str:
         """The option in force, in words (its value in square brackets), and where that choice
@@ -493,3 +714,29 @@ stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
         if extra:
             head += " with " + ", ".join(f"{k}={format_value(v)}" for k, v in extra.items())
         return head
+
+
+def find_option(options: tuple[Option, ...], key: str) -> Option | None:
+    """The option of ``options`` that ``key`` names, or ``None``: its name (``"capture"``),
+    its id (``"BL-3"``) or its id with ``_`` for ``-`` (``"BL_3"``, as a Python keyword
+    spells it)."""
+    for opt in options:
+        if key == opt.name or key == opt.id:
+            return opt
+    alias = key.replace("_", "-")
+    if alias != key:
+        for opt in options:
+            if alias == opt.id:
+                return opt
+    return None
+
+
+def no_option(game: str, key: str, options: tuple[Option, ...]) -> UnknownName:
+    """The refusal of an option name that ``game`` does not have, listing its options."""
+    names = ", ".join(o.name for o in options)
+    return unknown(
+        "option",
+        key,
+        [o.name for o in options],
+        f"{game} has no option {shorten(key)}; its options are: {names}",
+    )

@@ -7,8 +7,10 @@ it or whether it is a reading or a reconstruction.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from siege_nb.rules.checks import frozen
 from siege_nb.rules.model import (
     Choice,
     Cite,
@@ -124,13 +126,15 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-PRESETS: dict[str, dict[str, Any]] = {"default": {}}
+_PRESETS: dict[str, dict[str, Any]] = {"default": {}}
+PRESETS: Mapping[str, Mapping[str, Any]] = frozen(_PRESETS)
 
-PRESET_NOTES: dict[str, str] = {
+_PRESET_NOTES: dict[str, str] = {
     "default": "The one text, with the project's default readings of its open sentences.",
 }
+PRESET_NOTES: Mapping[str, str] = frozen(_PRESET_NOTES)
 
-FIXED_RULES: dict[str, FixedRule] = {
+_FIXED_RULES: dict[str, FixedRule] = {
     r.id: r
     for r in (
         fixed_rule(
@@ -262,3 +266,4 @@ FIXED_RULES: dict[str, FixedRule] = {
         ),
     )
 }
+FIXED_RULES: Mapping[str, FixedRule] = frozen(_FIXED_RULES)

@@ -8,8 +8,10 @@ reading or a reconstruction (see :class:`~siege_nb.rules.model.Attribution`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from siege_nb.rules.checks import frozen
 from siege_nb.rules.model import (
     Choice,
     Cite,
@@ -558,7 +560,7 @@ OPTIONS: tuple[Option, ...] = (
     move_limit_option("a capture or an entry into the citadel"),
 )
 
-PRESETS: dict[str, dict[str, Any]] = {
+_PRESETS: dict[str, dict[str, Any]] = {
     "default": {},
     "boardandpieces": {
         "capture": "always",
@@ -577,9 +579,10 @@ PRESETS: dict[str, dict[str, Any]] = {
         "invaders_only_draw": True,
     },
 }
+PRESETS: Mapping[str, Mapping[str, Any]] = frozen(_PRESETS)
 
 # What each preset stands for, said honestly: a preset may use readings no text states.
-PRESET_NOTES: dict[str, str] = {
+_PRESET_NOTES: dict[str, str] = {
     "default": (
         "The project's default: where the texts disagree it takes the reading of the most "
         "texts, and the chess reading of protection that the French rule 16 and boardandpieces "
@@ -598,9 +601,10 @@ PRESET_NOTES: dict[str, str] = {
         "hold the citadel."
     ),
 }
+PRESET_NOTES: Mapping[str, str] = frozen(_PRESET_NOTES)
 
 
-FIXED_RULES: dict[str, FixedRule] = {
+_FIXED_RULES: dict[str, FixedRule] = {
     r.id: r
     for r in (
         fixed_rule(
@@ -948,3 +952,4 @@ FIXED_RULES: dict[str, FixedRule] = {
         ),
     )
 }
+FIXED_RULES: Mapping[str, FixedRule] = frozen(_FIXED_RULES)

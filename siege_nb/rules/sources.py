@@ -7,11 +7,14 @@ about the text, never as rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from siege_nb.rules.checks import frozen
 from siege_nb.rules.model import Source
 
 __all__ = ["SOURCES"]
 
-SOURCES: dict[str, Source] = {
+_SOURCES: dict[str, Source] = {
     s.key: s
     for s in (
         Source(
@@ -97,3 +100,4 @@ SOURCES: dict[str, Source] = {
         ),
     )
 }
+SOURCES: Mapping[str, Source] = frozen(_SOURCES)
