@@ -1,17 +1,21 @@
 """What every siege game shares: moves, results, verdicts, errors and the :class:`Game` object.
 
-A :class:`Game` is a thin shell around an engine (one per game) that knows the rules, and a
-stack of immutable states, so undo and redo restore a position exactly.
+A :class:`Game` is a thin shell around an engine (one per game) that knows the rules, and its
+history: the moves played, with an immutable state kept every :data:`CHECKPOINT_EVERY` plies.
+Undo and redo restore a position exactly, by going back to the nearest kept state and
+replaying the moves after it, so a long game costs a few bytes per ply rather than a whole
+state per ply.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, cast, get_args
 
-from siege_nb.errors import SiegeError
+from siege_nb.errors import SHOWN, ArgumentError, SiegeError, check_int, check_type, shorten
 from siege_nb.rules import (
     GAMES,
     Attribution,
@@ -24,11 +28,16 @@ from siege_nb.rules import (
 )
 from siege_nb.rules import option as find_option
 from siege_nb.rules import options as all_options
+from siege_nb.rules.checks import MAX_MOVE_TEXT, move_text_too_long
 from siege_nb.rules.model import format_choice
 
 # The game-record format that Game.to_json writes and siege_nb.records reads.
 RECORD_FORMAT = "siege_nb game record"
 RECORD_VERSION = 1
+
+CHECKPOINT_EVERY = 64
+"""A game keeps its state after every this many plies (and the states since the last one):
+undo steps back to the nearest kept state and replays at most this many moves from it."""
 
 # Options that change the board's points or lines (flagged in the rule data): not explored by
 # Game.explore, and a widget rebuilds its drawing when one changes.
@@ -38,9 +47,11 @@ BOARD_OPTIONS = frozenset(
 
 __all__ = [
     "BOARD_OPTIONS",
+    "CHECKPOINT_EVERY",
     "REFUSALS",
     "Engine",
     "Game",
+    "HistoryError",
     "IllegalMove",
     "Move",
     "MoveKind",
@@ -241,6 +252,19 @@ class IllegalMove(SiegeError):
         self.move = verdict.move
 
 
+class HistoryError(SiegeError, IndexError):
+    """Raised by :meth:`Game.undo` with no move to take back and by :meth:`Game.redo` with no
+    undone move to replay; the game is unchanged. A :class:`~siege_nb.errors.SiegeError`, and
+    an ``IndexError`` as these calls always raised (like ``list.pop`` on an empty list).
+
+    >>> import siege_nb as sn
+    >>> sn.new_game("pyramid-siege").undo()
+    Traceback (most recent call last):
+        ...
+    siege_nb.games.base.HistoryError: nothing to undo: no move has been played
+    """
+
+
 class Engine(Protocol):
     """What a game's rules engine provides to :class:`Game` (one engine per rule set)."""
 
@@ -256,6 +280,7 @@ class Engine(Protocol):
 
     def initial_state(self, setup: Mapping[str, Any]) -> Any: ...
     def legal(self, state: Any) -> list[Move]: ...
+    def known(self, state: Any) -> list[Move] | None: ...
     def apply(self, state: Any, move: Move) -> Any: ...
     def explain(self, state: Any, text: str) -> tuple[bool, str, str | None]: ...
     def pieces(self, state: Any) -> dict[str, str]: ...
@@ -284,14 +309,24 @@ class Game:
     'white'
     >>> g.undo().text, g.to_move
     ('C0-f5', 'garrison')
+
+    The history is the moves played plus a state every :data:`CHECKPOINT_EVERY` plies, so a
+    game of hundreds of thousands of plies stays small; undo and redo give back exactly the
+    states that were played.
     """
 
     def __init__(self, engine: Engine, state: Any, players: int = 2) -> None:
+        self.players = check_int(players, "players", minimum=1)
         self._engine = engine
-        self._states: list[Any] = [state]
+        # The history: _moves[i] is ply i's move; _marks[j] the state after j * K moves
+        # (K = CHECKPOINT_EVERY, _marks[0] the set-up); _tail the states after each move
+        # since the last mark, so that undo within those plies replays nothing. The current
+        # state is _state (read by the widgets, the agents and the tests: kept cheap).
+        self._marks: list[Any] = [state]
+        self._tail: list[Any] = []
+        self._state: Any = state
         self._moves: list[Move] = []
         self._redo: list[Move] = []
-        self.players = players
 
     # -- reading the position ---------------------------------------------------------------
     @property
@@ -308,10 +343,6 @@ class Game:
     def board(self) -> Any:
         """The board geometry under the current rules (points, lines, regions), read-only."""
         return self._engine.board
-
-    @property
-    def _state(self) -> Any:
-        return self._states[-1]
 
     @property
     def to_move(self) -> str:
@@ -377,8 +408,9 @@ class Game:
             # An equal Move built by the caller is replaced by the engine's own; a jump chain
             # along another path to the same outcome is the same move, written as given.
             return self._engine.find_move(self._state, move)
-        if not isinstance(move, str):
-            raise TypeError(f"a move is text or a Move, not {type(move).__name__}")
+        _check_move_type(move)
+        if len(move) > MAX_MOVE_TEXT:
+            return None  # longer than any move: not worth reading
         return self._engine.parse(self._state, move)
 
     def find(self, move: Move | str) -> Move | None:
@@ -402,28 +434,101 @@ class Game:
         found = self._find(move)
         if found is None:
             raise IllegalMove(self.why(move))
-        new_state = self._engine.apply(self._state, found)
-        self._states.append(new_state)
-        self._moves.append(found)
+        self._push(found, self._engine.apply(self._state, found))
         self._redo.clear()
         return found
 
+    def _push(self, move: Move, state: Any) -> None:
+        """Add a played ``move`` and the ``state`` it made to the history."""
+        self._moves.append(move)
+        self._state = state
+        if len(self._moves) % CHECKPOINT_EVERY:
+            self._tail.append(state)
+        else:
+            self._marks.append(state)
+            self._tail.clear()
+
+    def _rewind(self, count: int) -> None:
+        """Take back the last ``count`` moves (at most those played) onto the redo stack,
+        the most recent on top, and restore the state before them exactly: the nearest kept
+        state, with the moves after it replayed (at most :data:`CHECKPOINT_EVERY` - 1)."""
+        keep = len(self._moves) - count
+        taken = self._moves[keep:]
+        del self._moves[keep:]
+        self._redo.extend(reversed(taken))
+        last_mark = keep // CHECKPOINT_EVERY
+        since = keep - last_mark * CHECKPOINT_EVERY
+        if len(self._marks) == last_mark + 1 and len(self._tail) >= since:
+            del self._tail[since:]  # still within the plies after the last kept state
+        else:
+            del self._marks[last_mark + 1 :]
+            state, apply, tail = self._marks[-1], self._engine.apply, []
+            for move in self._moves[keep - since : keep]:
+                state = apply(state, move)
+                tail.append(state)
+            self._tail = tail
+        self._state = self._tail[-1] if self._tail else self._marks[-1]
+
+    def _replay(self, texts: Sequence[str]) -> int:
+        """Play ``texts`` one after the other, judging each legal as :meth:`play` does, and
+        return how many were played: fewer than given when one is illegal (the game then
+        stands before it). The fast way to read a record: a move written as the engine
+        writes it is matched among the legal moves the engine already knows, other writings
+        go through the engine's parser."""
+        engine = self._engine
+        known, parse, apply = engine.known, engine.parse, engine.apply
+        moves, marks, tail = self._moves, self._marks, self._tail
+        # Moves that the parser makes afresh (a jump chain along another path) are kept once.
+        kept: dict[tuple[Move, Any], Move] = {}
+        state = self._state
+        done = 0
+        for text in texts:
+            if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+                break
+            found = None
+            legal = known(state)
+            if legal is not None:
+                start = text.partition("-")[0].partition("x")[0]
+                for m in legal:
+                    if m.start == start and m.text == text:
+                        found = m
+                        break
+            if found is None:
+                found = parse(state, text)
+                if found is None:
+                    break
+                with suppress(TypeError):  # an engine encoding that cannot be hashed stays
+                    found = kept.setdefault((found, found.raw), found)
+            state = apply(state, found)
+            # What _push does, inline: this loop runs once per move of a record.
+            moves.append(found)
+            if len(moves) % CHECKPOINT_EVERY:
+                tail.append(state)
+            else:
+                marks.append(state)
+                tail.clear()
+            done += 1
+        self._state = state
+        if done:
+            self._redo.clear()  # as play does
+        return done
+
     def undo(self) -> Move:
-        """Take back the last move and return it; it can be replayed with :meth:`redo`."""
+        """Take back the last move and return it; it can be replayed with :meth:`redo`.
+        With no move to take back, raises :class:`HistoryError` (an ``IndexError``)."""
         if not self._moves:
-            raise IndexError("nothing to undo: no move has been played")
-        self._states.pop()
-        move = self._moves.pop()
-        self._redo.append(move)
+            raise HistoryError("nothing to undo: no move has been played")
+        move = self._moves[-1]
+        self._rewind(1)
         return move
 
     def redo(self) -> Move:
-        """Replay the most recently undone move and return it."""
+        """Replay the most recently undone move and return it. With no undone move, raises
+        :class:`HistoryError` (an ``IndexError``)."""
         if not self._redo:
-            raise IndexError("nothing to redo")
+            raise HistoryError("nothing to redo: no move has been undone since the last move")
         move = self._redo.pop()
-        self._states.append(self._engine.apply(self._state, move))
-        self._moves.append(move)
+        self._push(move, self._engine.apply(self._state, move))
         return move
 
     # -- explaining ---------------------------------------------------------------------------
@@ -439,8 +544,14 @@ class Game:
         >>> v = g.why("k7xj8")
         >>> v.legal, v.rule
         (False, 'SP-16')
+
+        ``move`` must be text or a :class:`Move` (a ``TypeError`` otherwise, as for
+        :meth:`play`); text longer than any move is refused without being read.
         """
-        text = move.text if isinstance(move, Move) else str(move)
+        text = move.text if isinstance(move, Move) else _check_move_type(move)
+        if len(text) > MAX_MOVE_TEXT:
+            # The verdict names the text by a short prefix: the whole would flood a message.
+            return Verdict(text[:SHOWN] + "…", False, move_text_too_long(text), "notation")
         legal, reason, rule = self._engine.explain(self._state, text)
         readings = self._readings(text, legal)
         if not legal and readings and rule in (None, "movement"):
@@ -538,6 +649,8 @@ class Game:
         >>> [(v.move, v.rule) for v in g.explore("k7") if not v.legal]
         [('k7xj8', 'SP-16')]
         """
+        check_type(node, str, "node")
+        check_type(whole_chains, bool, "whole_chains")
         state = self._state
         # Each candidate once, by its text; the Move says where it goes even if it is illegal.
         tried: dict[str, Move] = {}
@@ -568,16 +681,19 @@ class Game:
 
     # -- copies and records -------------------------------------------------------------------
     def clone(self) -> Game:
-        """An independent copy with the same history (states are immutable, so this is cheap)."""
-        twin = type(self)(self._engine, self._states[0], self.players)
-        twin._states = list(self._states)
+        """An independent copy with the same history (states are immutable and shared, so
+        this is cheap)."""
+        twin = type(self)(self._engine, self._marks[0], self.players)
+        twin._marks = list(self._marks)
+        twin._tail = list(self._tail)
+        twin._state = self._state
         twin._moves = list(self._moves)
         twin._redo = list(self._redo)
         return twin
 
     def setup(self) -> dict[str, Any]:
         """The set-up this game started from: position, side to move and any game extras."""
-        return self._engine.setup_of(self._states[0])
+        return self._engine.setup_of(self._marks[0])
 
     def position(self) -> dict[str, Any]:
         """The current position as a set-up (position, side to move and any game extras), to
@@ -589,9 +705,12 @@ class Game:
 
         ``preset`` names the preset (the current one if ``None``); with ``reset`` the options
         start from that preset's values, otherwise from the current ones; ``changes`` override
-        options by name or id. The history is replayed if every move stays legal; otherwise
-        the new game starts from the current position (``new.moves`` is then empty). Raises a
-        ``ValueError`` if even the current position is impossible under the new rules.
+        options by name or id (one option given under two spellings must get one value).
+        The history is replayed if every move stays legal; otherwise the new game starts from
+        the current position (``new.moves`` is then empty). Raises an
+        :class:`~siege_nb.ArgumentError` (a ``ValueError``) if even the current position is
+        impossible under the new rules, and a ``TypeError`` or ``ValueError`` naming the
+        argument for a preset or option that does not exist or a value it cannot take.
 
         >>> import siege_nb as sn
         >>> g = sn.new_game("siege-of-paris")
@@ -600,23 +719,45 @@ class Game:
         >>> h.rules["protection"], [m.text for m in h.moves]
         ('adjacent', ['C0-f5'])
         """
-        name = preset or self.rules.preset
+        check_type(preset, (str, type(None)), "preset")
+        check_type(reset, bool, "reset")
+        name = self.rules.preset if preset is None else preset
         values = preset_values(self.game, name) if reset else dict(self.rules.settings)
-        values.update({find_option(self.game, key).name: value for key, value in changes.items()})
-        engine_rules = rules(self.game, name, **values)
-        engine = self._engine.with_rules(engine_rules)
+        # The changes go to rules() as they are spelled, so that it sees two spellings of one
+        # option; the values they replace are left out (find_option refuses unknown names).
+        changed = {find_option(self.game, key).name for key in changes}
+        kept = {key: value for key, value in values.items() if key not in changed}
+        engine = self._engine.with_rules(rules(self.game, name, **kept, **changes))
         try:
-            twin = type(self)(engine, engine.initial_state(self.setup()), self.players)
-            for move in self._moves:
-                twin.play(move.text)
-            return twin
+            start = engine.initial_state(self.setup())
         except ValueError:
-            return type(self)(engine, engine.initial_state(self.position()), self.players)
+            start = None
+        if start is not None:
+            twin = type(self)(engine, start, self.players)
+            if twin._replay([m.text for m in self._moves]) == len(self._moves):
+                return twin
+        try:
+            here = engine.initial_state(self.position())
+        except SiegeError:
+            raise
+        except ValueError as err:
+            asked = {"preset": name, **changes} if preset is not None else changes
+            raise ArgumentError(
+                "with_rules",
+                asked,
+                f"rules under which the current position can stand ({shorten(str(err), 300)})",
+            ) from None
+        return type(self)(engine, here, self.players)
 
     def to_json(self) -> str:
         """The game record as JSON text (played and undone moves included);
-        :func:`siege_nb.load_game` reads it back."""
-        record = {
+        :func:`siege_nb.load_game` reads it back. The format is described in
+        ``docs/game-records.md`` and by :func:`siege_nb.records.record_schema`.
+
+        The fields go one to a line; the two move lists are written compactly, on a line
+        each, so that a long game's record stays small (about 9 characters a move).
+        """
+        head = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game,
@@ -624,10 +765,13 @@ class Game:
             "options": dict(self.rules.settings),
             "players": self.players,
             "setup": self.setup(),
-            "moves": [m.text for m in self._moves],
-            "undone": [m.text for m in reversed(self._redo)],
         }
-        return json.dumps(record, indent=1)
+        compact = (",", ":")
+        moves = json.dumps([m.text for m in self._moves], separators=compact)
+        undone = json.dumps([m.text for m in reversed(self._redo)], separators=compact)
+        # The head ends with its closing brace on a line of its own: the lists go before it.
+        text = json.dumps(head, indent=1)
+        return f'{text[:-2]},\n "moves": {moves},\n "undone": {undone}\n}}'
 
     # -- display ------------------------------------------------------------------------------
     def __str__(self) -> str:
@@ -647,6 +791,13 @@ class Game:
         except ImportError:
             return None
         return png_bytes(self)
+
+
+def _check_move_type(move: object) -> str:
+    """``move`` if it is text, else the ``TypeError`` that :meth:`Game.play` gives."""
+    if isinstance(move, str):
+        return move
+    raise TypeError(f"a move is text or a Move, not {type(move).__name__} ({shorten(move)})")
 
 
 def ensure_pairs(position: Mapping[str, str] | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
