@@ -233,7 +233,7 @@ def test_scenario_library_switches_scenarios() -> None:
     lib.choose(ids[1])
     assert lib.player is not first
     assert lib.player.steps[0].game.game == "siege-of-paris"
-    with pytest.raises(ValueError, match="no scenario"):
+    with pytest.raises(ValueError, match="topic: 'SP-16' is not accepted"):
         sn.ScenarioLibrary("belagerung", topic="SP-16")
 
 

@@ -5,15 +5,30 @@ typed by hand, so they cannot drift. (It lives beside the scenarios because it l
 from __future__ import annotations
 
 import html
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from siege_nb.errors import ArgumentError, check_choice, check_type, shorten
+from siege_nb.rules import GAMES, options, preset_values, presets
 from siege_nb.rules import option as find_option
-from siege_nb.rules import options, preset_values, presets
+from siege_nb.rules.checks import UnknownName
 from siege_nb.rules.model import format_value
 from siege_nb.scenarios import scenarios
 
-__all__ = ["OptionTable", "option_table"]
+__all__ = ["MAX_INDEX", "OptionTable", "UnknownOption", "option_table"]
+
+MAX_INDEX = 10_000
+"""The most (scenario id, topics) pairs :func:`option_table` reads from ``scenario_index``
+(so that an endless iterator is refused instead of read for ever)."""
+
+Row = tuple[str, str, str, str, str, tuple[str, ...], tuple[str, ...]]
+
+
+UnknownOption = UnknownName
+"""What :meth:`OptionTable.value` raises for an option the table does not have: the rules'
+:class:`~siege_nb.rules.checks.UnknownName`, an :class:`~siege_nb.ArgumentError` and a
+``KeyError`` as it used to be."""
 
 
 @dataclass(frozen=True)
@@ -32,14 +47,39 @@ class OptionTable:
     game: str
     presets: tuple[str, ...]
     # (id, name, default, question, choices text, per-preset values, scenario ids)
-    rows: tuple[tuple[str, str, str, str, str, tuple[str, ...], tuple[str, ...]], ...]
+    rows: tuple[Row, ...]
+
+    def __post_init__(self) -> None:
+        check_type(self.game, str, "game")
+        check_type(self.presets, tuple, "presets")
+        check_type(self.rows, tuple, "rows")
+        for preset in self.presets:
+            check_type(preset, str, "an item of presets")
+        for row in self.rows:
+            if not (
+                isinstance(row, tuple)
+                and len(row) == 7
+                and all(isinstance(cell, str) for cell in row[:5])
+                and all(isinstance(cell, tuple) for cell in row[5:])
+                and len(row[5]) == len(self.presets)
+            ):
+                raise TypeError(
+                    "each row must be a tuple (id, name, default, question, choices, values "
+                    f"per preset, scenario ids), not {shorten(row)}"
+                )
 
     def value(self, option: str, preset: str) -> str:
-        """The value of ``option`` in ``preset``, as the table writes it."""
+        """The value of ``option`` (a name or an id) in ``preset``, as the table writes it.
+        An unknown option raises :class:`UnknownOption`, an unknown preset an
+        :class:`~siege_nb.ArgumentError`."""
+        check_type(option, str, "option")
+        column = self.presets.index(check_choice(preset, self.presets, "preset"))
         for row in self.rows:
             if option in (row[0], row[1]):
-                return row[5][self.presets.index(preset)]
-        raise KeyError(option)
+                return row[5][column]
+        raise UnknownOption(
+            "option", option, f"an option of {self.game}: {', '.join(r[1] for r in self.rows)}"
+        )
 
     def __str__(self) -> str:
         head = ["id", "option", *self.presets]
@@ -82,10 +122,19 @@ def option_table(
     game: str, scenario_index: Iterable[tuple[str, Iterable[str]]] | None = None
 ) -> OptionTable:
     """The option table of ``game``. ``scenario_index`` pairs scenario ids with their topics
-    (the shipped scenarios by default), so each row can name its scenarios."""
+    (the shipped scenarios by default), so each row can name its scenarios: an iterable of
+    ``(id, topics)`` pairs, each topics an iterable of option ids or names (not a single
+    string). Wrong types raise ``TypeError``; an unknown game an
+    :class:`~siege_nb.ArgumentError`.
+
+    >>> t = option_table("belagerung", [("my-scenario", ["BL-2"])])
+    >>> [row[6] for row in t.rows if row[0] == "BL-2"]
+    [('my-scenario',)]
+    """
+    check_choice(game, GAMES, "game")
     if scenario_index is None:
         scenario_index = [(s.id, s.topics) for s in scenarios(game)]
-    index = [(sid, set(topics)) for sid, topics in scenario_index]
+    index = _read_index(scenario_index)
     names = presets(game)
     tables = {p: preset_values(game, p) for p in names}
     rows = []
@@ -97,3 +146,39 @@ def option_table(
             (opt.id, opt.name, format_value(opt.default), opt.question, choices, values, scen)
         )
     return OptionTable(game, names, tuple(rows))
+
+
+def _read_index(scenario_index: object) -> list[tuple[str, set[str]]]:
+    """``scenario_index`` checked: (str, iterable of str) pairs, at most MAX_INDEX of them."""
+    if isinstance(scenario_index, (str, bytes)) or not isinstance(scenario_index, Iterable):
+        raise TypeError(
+            "scenario_index must be an iterable of (scenario id, topics) pairs, not "
+            f"{type(scenario_index).__name__} ({shorten(scenario_index)})"
+        )
+    pairs = list(itertools.islice(scenario_index, MAX_INDEX + 1))
+    if len(pairs) > MAX_INDEX:
+        raise ArgumentError(
+            "scenario_index", f"more than {MAX_INDEX} pairs", f"at most {MAX_INDEX} pairs"
+        )
+    index = []
+    for n, pair in enumerate(pairs):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(
+                f"scenario_index[{n}] must be a pair (scenario id, topics), not {shorten(pair)}"
+            )
+        sid, topics = pair
+        check_type(sid, str, f"scenario_index[{n}][0] (a scenario id)")
+        if isinstance(topics, (str, bytes)) or not isinstance(topics, Iterable):
+            raise TypeError(
+                f"scenario_index[{n}][1] must be an iterable of topics (not one string), not "
+                f"{type(topics).__name__} ({shorten(topics)})"
+            )
+        named = list(itertools.islice(topics, MAX_INDEX + 1))
+        if len(named) > MAX_INDEX:
+            raise ArgumentError(
+                f"scenario_index[{n}][1]", "an endless list", f"at most {MAX_INDEX} topics"
+            )
+        for topic in named:
+            check_type(topic, str, f"a topic of scenario_index[{n}]")
+        index.append((sid, set(named)))
+    return index
