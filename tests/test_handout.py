@@ -205,12 +205,12 @@ def test_a_failure_leaves_no_half_written_file(
 @pytest.mark.parametrize(
     ("args", "kwargs", "error", "message"),
     [
-        (("chess",), {}, ValueError, "unknown game 'chess'"),
-        (("belagerung", "ludosofia"), {}, ValueError, "has no preset 'ludosofia'"),
+        (("chess",), {}, sn.ArgumentError, "game: 'chess' is not accepted"),
+        (("belagerung", "ludosofia"), {}, sn.ArgumentError, "preset: 'ludosofia' is not"),
         (("belagerung",), {"protection": "adjacent"}, ValueError, "has no option 'protection'"),
-        (("belagerung",), {"capture": "sometimes"}, ValueError, "capture.*cannot be"),
+        (("belagerung",), {"capture": "sometimes"}, sn.ArgumentError, "capture: 'sometimes'"),
         ((42,), {}, TypeError, "game's name or a Game"),
-        (("belagerung",), {"path": "rules.png"}, ValueError, "a .pdf file"),
+        (("belagerung",), {"path": "rules.png"}, sn.ArgumentError, "a .pdf file"),
         (("belagerung",), {"path": 3}, TypeError, "path is text or a Path"),
     ],
 )

@@ -193,7 +193,7 @@ def test_draw_has_a_key_by_default_and_your_own_axes_do_not() -> None:
     assert draw(g).legend_shown()
     assert not draw(g, Figure().add_subplot()).legend_shown()
     assert not BoardView(g).legend_shown()
-    with pytest.raises(ValueError, match="legend is"):
+    with pytest.raises(sn.ArgumentError, match="legend: 'left' is not accepted"):
         draw(g, legend="left")
     assert draw(g, legend="right").key.side == "right"  # type: ignore[union-attr]
 

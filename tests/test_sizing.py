@@ -89,7 +89,7 @@ def test_an_app_fits_its_board_below_what_stands_above_it() -> None:
     assert tall * 100 > height * 100 + 100
     # ... and so does an app whose widget starts too far down to leave room below.
     assert fit_board(board, Space(958, 768, 600), page=True) == fit_board(board, Space(958, 768))
-    with pytest.raises(ValueError, match="size is one of"):
+    with pytest.raises(sn.ArgumentError, match="size: 'huge' is not accepted; one of: normal"):
         fit_board(board, VOILA_1024, size="huge")
 
 

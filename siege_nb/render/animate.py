@@ -25,9 +25,19 @@ from matplotlib.animation import FuncAnimation, PillowWriter
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
+from siege_nb.errors import ArgumentError, check_int, shorten
 from siege_nb.games.base import Game
 from siege_nb.records import load_game
-from siege_nb.render.files import write_atomically
+from siege_nb.render import check_game
+from siege_nb.render.checks import check_dpi, check_flag, check_number
+from siege_nb.render.files import (
+    PathError,
+    PathNotFound,
+    check_path,
+    os_refusal,
+    path_tail,
+    write_atomically,
+)
 from siege_nb.render.view import BoardView, key_side
 
 __all__ = ["DEFAULT_MAX_FRAMES", "animate", "replay", "replay_captions"]
@@ -65,6 +75,7 @@ class _GifWriter(PillowWriter):
 
 def _as_game(game_or_record: Any) -> Game:
     """A :class:`Game` from a game, a record's JSON text (or bytes), or a record file's path."""
+    argument = "game_or_record"
     if isinstance(game_or_record, Game):
         return game_or_record
     if isinstance(game_or_record, bytes):
@@ -72,16 +83,24 @@ def _as_game(game_or_record: Any) -> Game:
     if isinstance(game_or_record, str) and game_or_record.lstrip().startswith("{"):
         return load_game(game_or_record)
     if isinstance(game_or_record, (str, os.PathLike)):
-        path = Path(game_or_record).expanduser()
-        if not path.is_file():
-            raise FileNotFoundError(
-                f"animate replays a Game, a game record (JSON text) or a record file; "
-                f"there is no file {path}"
-            )
-        return load_game(path.read_bytes())
+        path = check_path(game_or_record, argument, what="record")
+        try:
+            if not path.is_file():
+                raise PathNotFound(
+                    argument,
+                    str(path),
+                    "a Game, a game record (JSON text) or the path of a record file: "
+                    f"there is no file {path_tail(path)}",
+                )
+            data = path.read_bytes()
+        except PathError:
+            raise
+        except OSError as err:
+            raise os_refusal(err, argument, path, "read (a game record)") from None
+        return load_game(data)
     raise TypeError(
-        "animate replays a Game, a game record (JSON text) or the path of a record file, "
-        f"not {type(game_or_record).__name__}"
+        f"{argument}: animate replays a Game, a game record (JSON text) or the path of a "
+        f"record file, not {type(game_or_record).__name__} ({shorten(game_or_record)})"
     )
 
 
@@ -95,6 +114,7 @@ def replay(game: Game) -> list[Game]:
     >>> [len(step.moves) for step in replay(g)]
     [0, 1]
     """
+    check_game(game)
     start = game.clone()
     while start.can_undo:
         start.undo()
@@ -121,6 +141,9 @@ def replay_captions(game: Game, stop: int | None = None) -> list[str]:
     >>> replay_captions(g)
     ['Set-up · garrison to move', 'Move 1 of 1 · garrison: C0-f5']
     """
+    check_game(game)
+    if stop is not None:
+        check_int(stop, "stop", minimum=0)
     steps = replay(game)
     total = len(game.moves)
     shown = total if stop is None else min(stop, total)
@@ -168,20 +191,26 @@ def animate(
     puts the key beside or below the board, as :func:`siege_nb.draw` does (``False`` leaves
     it out, ``"right"``/``"below"`` choose its side).
 
-    The file is written whole or not at all (see :func:`siege_nb.handout`).
+    The file is written whole or not at all (see :func:`siege_nb.handout`). Every argument
+    is checked before the game is replayed: ``fps`` from 0.01 to 50, ``dpi``
+    from 10 to 600, ``max_frames`` a whole number of at least 1, ``truncate`` ``True`` or
+    ``False``; a wrong one is a ``TypeError`` or an :class:`~siege_nb.ArgumentError`.
     """
-    game = _as_game(game_or_record)
-    if not isinstance(max_frames, int) or isinstance(max_frames, bool) or max_frames < 1:
-        raise ValueError(f"max_frames is a whole number of at least 1, not {max_frames!r}")
-    if not isinstance(fps, (int, float)) or isinstance(fps, bool) or not 0 < fps <= 50:
-        raise ValueError(f"fps is a number of frames a second from 0 to 50, not {fps!r}")
+    target = check_path(path, "path", what="animation", suffixes=(".gif",))
+    fps = check_number(fps, "fps", minimum=0.01, maximum=50)
+    dpi = check_dpi(dpi)
+    check_int(max_frames, "max_frames", minimum=1)
+    check_flag(truncate, "truncate")
     key_side(legend, 1.0)  # a clear error for a wrong value, before anything is drawn
+    game = _as_game(game_or_record)
     total = len(game.moves)
     if total + 1 > max_frames and not truncate:
-        raise ValueError(
+        raise ArgumentError(
+            "max_frames",
+            max_frames,
             f"this game has {total} moves, {total + 1} frames with the set-up, more than "
             f"max_frames={max_frames}: pass max_frames={total + 1} to replay it all, or "
-            f"truncate=True to stop after {max_frames - 1} moves"
+            f"truncate=True to stop after {max_frames - 1} moves",
         )
     shown = min(total, max_frames - 1)
     steps = replay(game)[: shown + 1]
@@ -206,4 +235,4 @@ def animate(
         )
         animation.save(str(temporary), writer=_GifWriter(fps=fps), dpi=dpi)
 
-    return write_atomically(path, write, what="animation", suffixes=(".gif",))
+    return write_atomically(target, write, what="animation", suffixes=(".gif",))

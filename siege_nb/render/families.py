@@ -56,4 +56,7 @@ def family_of(board: Any) -> Family:
     for family in FAMILIES:
         if isinstance(board, family.board_type):
             return family
-    raise TypeError(f"no drawing for a board of type {type(board).__name__}")
+    raise TypeError(
+        f"board must be a game's board (game.board), not {type(board).__name__}: "
+        "no drawing for a board of that type"
+    )

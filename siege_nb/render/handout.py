@@ -29,9 +29,18 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import TextToPath
 
+from siege_nb.errors import shorten
 from siege_nb.games.base import Game
 from siege_nb.games.registry import new_game
-from siege_nb.render.files import write_atomically
+from siege_nb.render.checks import (
+    check_flag,
+    check_game_name,
+    check_preset,
+    game_under,
+    rule_options,
+    setup_keywords,
+)
+from siege_nb.render.files import check_path, write_atomically
 from siege_nb.render.style import PALETTE
 from siege_nb.render.view import BoardView
 from siege_nb.rules import SOURCES, fixed_rules, preset_note, title
@@ -188,10 +197,17 @@ def _resolve(game: Game | str, preset: str | None, options: dict[str, Any]) -> G
     if isinstance(game, Game):
         if preset is None and not options:
             return game
-        return game.with_rules(preset, reset=preset is not None, **options)
+        return game_under(game, preset, options, reset=preset is not None)
     if isinstance(game, str):
-        return new_game(game, preset=preset or "default", **options)
-    raise TypeError(f"handout takes a game's name or a Game, not {type(game).__name__}")
+        name = check_game_name(game)
+        chosen_preset = "default" if preset is None else check_preset(name, preset)
+        setup = setup_keywords(name)
+        chosen = rule_options(name, options, setup=setup)
+        given = {k: v for k, v in options.items() if k in setup}
+        return new_game(name, chosen_preset, **given, **chosen)
+    raise TypeError(
+        f"game: handout takes a game's name or a Game, not {type(game).__name__} ({shorten(game)})"
+    )
 
 
 def _header(game: Game) -> list[_Block]:
@@ -379,6 +395,7 @@ def handout_pages(
 
     Arguments as for :func:`handout`.
     """
+    check_flag(quote, "quote")
     game = _resolve(game, preset, options)
     measure = _measure()
     header = _set(_header(game), measure)
@@ -451,9 +468,9 @@ def handout(
     change its rules as :meth:`Game.with_rules` does). ``quote=True`` adds the original words
     of the texts, with their translations, where the rule data has them.
 
-    The file is written whole or not at all: a wrong game, preset or option raises a
-    ``ValueError`` before anything is written, and a path that cannot be written an
-    ``OSError`` naming it.
+    The file is written whole or not at all: a wrong game, preset, option or path raises a
+    ``TypeError`` or an :class:`~siege_nb.ArgumentError` before anything is drawn or written
+    (a path that cannot be written is also the ``OSError`` the file system gave, naming it).
 
     >>> import siege_nb as sn, tempfile, pathlib
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -461,6 +478,9 @@ def handout(
     ...     out.name, out.read_bytes()[:5]
     ('rules.pdf', b'%PDF-')
     """
+    check_flag(quote, "quote")
+    if path is not None:
+        check_path(path, "path", what="handout", suffixes=(".pdf",))
     game = _resolve(game, preset, options)
     if path is None:
         return _pdf(handout_pages(game, quote=quote), title(game.game))

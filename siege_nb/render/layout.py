@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
+from siege_nb.errors import ArgumentError, check_type
+from siege_nb.render.checks import check_number, check_pair
 from siege_nb.render.extent import Extent
 from siege_nb.render.families import family_of
 
@@ -21,6 +23,7 @@ __all__ = [
     "Rect",
     "board_extent",
     "board_height",
+    "check_key_size",
     "figure_size",
     "place",
 ]
@@ -50,6 +53,16 @@ class Rect(NamedTuple):
     y: float
     width: float
     height: float
+
+
+def check_key_size(key: Any, argument: str = "key") -> KeySize:
+    """``key`` if it is a :class:`KeySize` of finite sizes at least zero, on a known side."""
+    check_type(key, KeySize, argument)
+    check_number(key.width, f"{argument}.width", minimum=0)
+    check_number(key.height, f"{argument}.height", minimum=0)
+    if key.side not in ("right", "below"):
+        raise ArgumentError(f"{argument}.side", key.side, "'right' or 'below'")
+    return key  # type: ignore[no-any-return]
 
 
 def board_extent(board: Any) -> Extent:
@@ -86,8 +99,19 @@ def figure_size(
     (9.37, 9.4)
     >>> figure_size(paris.board(), key=KeySize(2.0, 5.0, "right"))  # the key shares the box
     (7.36, 6.8)
+
+    Every argument is checked: sizes are finite numbers (``height`` and the box's sides
+    above zero, the margins at least zero); a height or box that leaves the board no room
+    is an :class:`~siege_nb.ArgumentError`.
     """
     aspect = board_extent(board).aspect
+    if height is not None:
+        height = check_number(height, "height", above=0)
+    margin = check_number(margin, "margin", minimum=0)
+    top = check_number(top, "top", minimum=0)
+    box = check_pair(box, "box")
+    if key is not None:
+        check_key_size(key)
     key_w = key.width + KEY_GAP if key is not None and key.side == "right" else 0.0
     key_h = key.height + KEY_GAP if key is not None and key.side == "below" else 0.0
     room_w, room_h = 2 * margin + key_w, 2 * margin + top + key_h
@@ -96,7 +120,12 @@ def figure_size(
         if room_w + aspect * (height - room_h) > width_max:
             height = room_h + (width_max - room_w) / aspect
     if height <= room_h:
-        raise ValueError(f"a figure {height} inches high leaves no room for the board")
+        raise ArgumentError(
+            "height",
+            height,
+            f"a height above {room_h:g} inches: a lower one leaves no room for the board "
+            "(beside its margins, caption and key)",
+        )
     width = room_w + aspect * (height - room_h)
     if key is not None and key.side == "right":
         height = max(height, 2 * margin + top + key.height)

@@ -25,7 +25,9 @@ from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 from matplotlib.text import Text
 from matplotlib.transforms import Affine2D, ScaledTranslation, Transform
 
+from siege_nb.errors import ArgumentError, check_type
 from siege_nb.games.catalogue import CATALOGUE, game_info
+from siege_nb.render.checks import check_dpi, check_game_name, check_number
 from siege_nb.render.layout import KeySize, Rect, place
 from siege_nb.render.style import MARKERS, PALETTE, PIECE_COLOURS, RANK_SIZE
 from siege_nb.rules import rule_heading
@@ -44,6 +46,15 @@ __all__ = [
 ]
 
 Side = Literal["right", "below"]
+
+
+def check_side(value: Any, argument: str = "side") -> Side:
+    """``value`` if it is a side a key can stand on: ``"right"`` or ``"below"``."""
+    check_type(value, str, argument)
+    if value not in ("right", "below"):
+        raise ArgumentError(argument, value, "'right' or 'below'")
+    return value  # type: ignore[return-value]
+
 
 # Type sizes (points): large enough to read on a projector at 100 dots per inch.
 KEY_FONT = 10.5
@@ -304,6 +315,9 @@ def key_size(game: str, side: Side = "right", scale: float = 1.0) -> KeySize:
     >>> key_size("belagerung", "below").height < 3
     True
     """
+    check_game_name(game)
+    check_side(side)
+    check_number(scale, "scale", above=0, maximum=10)
     lay = _cached_layout(game, side)
     return KeySize(round(scale * lay.width / 72, 3), round(scale * lay.height / 72, 3), side)
 
@@ -552,7 +566,7 @@ class Key:
         self.set_rules(self._rules)
 
 
-def key_png(game: str, side: Side = "below", dpi: int = 100) -> bytes:
+def key_png(game: str, side: Side = "below", dpi: float = 100) -> bytes:
     """The key of ``game`` alone, as a PNG picture (for a widget that shows several boards
     and one key for all of them): its pieces and marks. ``side`` chooses its shape:
     ``"below"`` lays it out in columns, ``"right"`` in one tall column.
@@ -560,6 +574,9 @@ def key_png(game: str, side: Side = "below", dpi: int = 100) -> bytes:
     >>> key_png("pyramid-siege")[:4]
     b'\\x89PNG'
     """
+    check_game_name(game)
+    check_side(side)
+    dpi = check_dpi(dpi)
     import io
 
     from matplotlib.backends.backend_agg import FigureCanvasAgg

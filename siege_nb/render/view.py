@@ -12,7 +12,7 @@ itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -25,8 +25,10 @@ from matplotlib.patches import FancyArrowPatch
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
+from siege_nb.errors import ArgumentError, check_type, shorten
 from siege_nb.games.base import Game, Move
 from siege_nb.games.catalogue import game_info
+from siege_nb.render.checks import check_flag, check_point
 from siege_nb.render.extent import Extent
 from siege_nb.render.families import Family, family_of
 from siege_nb.render.layout import (
@@ -71,12 +73,26 @@ NAME_GAP = 0.42
 LABEL_PAD = 0.2
 
 
+# The fields of Highlights that list points.
+POINT_LISTS = ("destinations", "captures", "marked", "taken")
+
+
 @dataclass
 class Highlights:
     """What to emphasise on a board: the selected piece, where it may go, which captures are
     possible, which are forbidden (with a short label saying why: a rule id such as
     ``"SP-16"``), any marked points (e.g. defenders that may be huffed), and the pieces a
-    jump chain being built has taken so far."""
+    jump chain being built has taken so far.
+
+    The fields are checked when made: ``selected`` is a point name or ``None``, the lists
+    are lists (or tuples, sets) of point names, ``forbidden`` maps point names to labels. That
+    the points are on the board is checked when the highlights are drawn.
+
+    >>> Highlights(destinations="a1")
+    Traceback (most recent call last):
+        ...
+    TypeError: Highlights destinations must be a list of points, not str ('a1')
+    """
 
     selected: str | None = None
     destinations: Sequence[str] = ()
@@ -85,10 +101,72 @@ class Highlights:
     marked: Sequence[str] = ()
     taken: Sequence[str] = ()
 
+    def __post_init__(self) -> None:
+        check_highlight_types(self, "Highlights")
+
+
+def check_highlight_types(h: Highlights, argument: str) -> None:
+    """A :class:`TypeError` naming the field (``argument`` + its name) if a field of ``h``
+    has the wrong type (the fields may have been set since ``h`` was made)."""
+    check_type(h.selected, (str, type(None)), f"{argument} selected")
+    for name in POINT_LISTS:
+        values = getattr(h, name)
+        if isinstance(values, (str, bytes, bytearray, Mapping)) or not isinstance(
+            values, Collection
+        ):
+            raise TypeError(
+                f"{argument} {name} must be a list of points, not "
+                f"{type(values).__name__} ({shorten(values)})"
+            )
+        for i, v in enumerate(values):
+            check_type(v, str, f"{argument} {name}[{i}]")
+    check_type(h.forbidden, Mapping, f"{argument} forbidden")
+    for point, label in h.forbidden.items():
+        check_type(point, str, f"{argument} forbidden key")
+        check_type(label, str, f"{argument} forbidden[{shorten(point)}]")
+
+
+def check_highlights(h: Any, points: Collection[str], argument: str = "highlights") -> Highlights:
+    """``h`` if it is a :class:`Highlights` whose fields have the right types and name only
+    ``points`` (a board's); else a :class:`TypeError` or an :class:`~siege_nb.ArgumentError`
+    naming the field and the point."""
+    check_type(h, Highlights, argument)
+    check_highlight_types(h, argument)
+    if h.selected is not None:
+        check_point(points, h.selected, f"{argument}.selected")
+    for name in POINT_LISTS:
+        for i, v in enumerate(getattr(h, name)):
+            if v not in points:
+                check_point(points, v, f"{argument}.{name}[{i}]")
+    for point in h.forbidden:
+        if point not in points:
+            check_point(points, point, f"{argument}.forbidden key")
+    return h
+
+
+def check_last_move(value: Any, points: Collection[str], argument: str = "last_move") -> Any:
+    """``value`` if it is ``True`` (the game's last move), ``False``/``None`` (none) or a
+    :class:`~siege_nb.Move` whose points are all on the board."""
+    if value is None or isinstance(value, bool):
+        return value
+    if not isinstance(value, Move):
+        raise TypeError(
+            f"{argument} must be True, False, None or a Move, not "
+            f"{type(value).__name__} ({shorten(value)})"
+        )
+    path = value.path if isinstance(value.path, (tuple, list)) else ()
+    for point in (value.start, value.end, *path):
+        if point is not None:
+            check_point(points, point, f"{argument} point")
+    return value
+
 
 def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
     """Highlights for the piece on ``node`` from :meth:`Game.explore`, and the verdict per
-    marked point (legal destinations, ringed captures, forbidden moves labelled by rule)."""
+    marked point (legal destinations, ringed captures, forbidden moves labelled by rule).
+    ``node`` must be a point of the game's board (empty or not)."""
+    check_type(game, Game, "game")
+    check_point(game.board.index, node, "node")
     verdicts: dict[str, Any] = {}
     dest: list[str] = []
     capt: list[str] = []
@@ -176,12 +254,13 @@ def key_side(legend: bool | str | None, aspect: float) -> Side | None:
     >>> key_side(True, 0.77), key_side(True, 1.1), key_side(False, 0.77), key_side("below", 0.5)
     ('right', 'below', None, 'below')
     """
+    check_type(legend, (bool, str, type(None)), "legend")
     if legend is False or legend is None:
         return None
     if legend == "right" or legend == "below":
         return legend  # type: ignore[return-value]
     if legend is not True:
-        raise ValueError(f"legend is True, False, 'right' or 'below', not {legend!r}")
+        raise ArgumentError("legend", legend, "True, False, 'right' or 'below'")
     return "right" if aspect < 1.0 else "below"
 
 
@@ -236,6 +315,13 @@ class BoardView:
         animated: bool = False,
         legend: bool | str | None = False,
     ) -> None:
+        check_type(game, Game, "game")
+        check_type(ax, (Axes, type(None)), "ax")
+        check_flag(coords, "coords")
+        check_flag(names, "names")
+        check_flag(animated, "animated")
+        check_type(caption, (str, type(None)), "caption")
+        key_side(legend, 1.0)  # a clear error for a wrong value, before anything is drawn
         board = game.board
         self.family: Family = family_of(board)
         aspect = self.family.extent(board).aspect
@@ -265,6 +351,7 @@ class BoardView:
         }
         self._xy = np.array([self.positions[n] for n in board.names])
         self._names = list(board.names)
+        self._board_names = tuple(board.names)
         # A layout engine (constrained layout) places the axes itself; otherwise the view
         # places the board, and its key, inside the space the axes were given.
         self._managed = self.fig.get_layout_engine() is None
@@ -497,7 +584,7 @@ class BoardView:
         changed, and size the pieces and marks for the new scale (no artist is rebuilt)."""
         self._space = self._space_of(self.ax)
         self._layout()
-        self.set_highlights(self._highlights)
+        self._show_highlights(self._highlights)
 
     def set_legend(self, legend: bool | str | None) -> None:
         """Show (``True``, or ``"right"``/``"below"``) or hide (``False``) the key. The board
@@ -505,7 +592,7 @@ class BoardView:
         draw the whole figure afterwards: the key is part of the static background."""
         self._set_key(legend)
         self._layout()
-        self.set_highlights(self._highlights)
+        self._show_highlights(self._highlights)
 
     def legend_shown(self) -> bool:
         """Whether the key is shown."""
@@ -542,8 +629,20 @@ class BoardView:
         """Show ``game``'s pieces, the highlights and the last move; only artists change.
 
         ``last_move=True`` takes the game's last move, ``None``/``False`` hides the arrow.
-        The caller redraws the canvas (``draw_idle()`` or ``draw()``).
+        The caller redraws the canvas (``draw_idle()`` or ``draw()``). Everything is checked
+        before any artist changes (a game of another board, a point not on this board).
         """
+        if game is not None:
+            check_type(game, Game, "game")
+            if game.game != self.game_name or tuple(game.board.names) != self._board_names:
+                raise ArgumentError(
+                    "game", game, f"a game of {self.game_name} on the board this view draws"
+                )
+        if last_move is not True:
+            check_last_move(last_move, self.positions)
+        check_type(caption, (str, type(None)), "caption")
+        if highlights is not None:
+            check_highlights(highlights, self.positions)
         if game is not None:
             self._occupied = dict(game.pieces())
             by_kind: dict[str, list[str]] = {k: [] for k in self._pieces}
@@ -558,7 +657,7 @@ class BoardView:
             self._set_caption(text)
         elif caption is not None:
             self._set_caption(caption)
-        self.set_highlights(highlights or Highlights())
+        self._show_highlights(highlights or Highlights())
 
     def _set_caption(self, text: str) -> None:
         """The caption, in type small enough to fit the figure's width (it is centred over
@@ -604,7 +703,13 @@ class BoardView:
     def set_highlights(self, h: Highlights) -> None:
         """Replace the highlights (selected piece, destinations, captures, forbidden, marked,
         taken); each rule refusing moves is named once per group of neighbouring points, in a
-        tag placed clear of the pieces and of the other tags, and listed in the key."""
+        tag placed clear of the pieces and of the other tags, and listed in the key. Points
+        not on this board are refused before anything changes."""
+        check_highlights(h, self.positions)
+        self._show_highlights(h)
+
+    def _show_highlights(self, h: Highlights) -> None:
+        """Set the highlights' artists (``h`` checked already)."""
         self._highlights = h
         self._selected.set_offsets(self._offsets([h.selected] if h.selected else []))
         self._dest.set_offsets(self._offsets(list(h.destinations)))
@@ -831,6 +936,7 @@ class BoardView:
     def fraction_of(self, node: str) -> tuple[float, float]:
         """Where ``node`` is drawn, as fractions of the figure's width and height from its
         top-left corner (to click it in a browser, whatever the figure's on-screen size)."""
+        check_point(self.positions, node, "node")
         px, py = self.ax.transData.transform(self.positions[node])
         width, height = self.fig.bbox.width, self.fig.bbox.height
         return float(px / width), float(1 - py / height)
@@ -841,6 +947,11 @@ class BoardView:
 
     def drawn_at(self, kind: str) -> set[str]:
         """Where pieces of ``kind`` are drawn (for tests); kinds are piece names."""
+        check_type(kind, str, "kind")
+        if kind not in self._pieces:
+            raise ArgumentError(
+                "kind", kind, f"a piece of {self.game_name}: {', '.join(self._pieces)}"
+            )
         offsets = np.asarray(self._pieces[kind].get_offsets())
         return {self.node_at(float(x), float(y)) or "?" for x, y in offsets}
 

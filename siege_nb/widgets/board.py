@@ -9,11 +9,20 @@ from typing import Any, cast
 import ipywidgets as w
 
 from siege_nb.ai.base import TEAMS, demand_available, team_of
+from siege_nb.errors import ArgumentError, check_type, shorten
 from siege_nb.games.base import Game, IllegalMove, Move, Verdict, group_readings
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.hunt import HuntGame
 from siege_nb.games.registry import new_game
 from siege_nb.render import Highlights
+from siege_nb.render.checks import (
+    check_game_name,
+    check_preset,
+    game_under,
+    keyword_name,
+    rule_options,
+    setup_keywords,
+)
 from siege_nb.rules import RuleSet, rule_heading
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
@@ -31,17 +40,55 @@ from siege_nb.widgets.common import (
 )
 from siege_nb.widgets.selectors import RuleSelectors
 
-__all__ = ["BoardWidget", "make_agent"]
+__all__ = ["STRENGTHS", "BoardWidget", "check_computer", "make_agent"]
+
+
+STRENGTHS = ("random", "greedy", "search")
+"""The computer's strengths the widget offers."""
 
 
 def make_agent(strength: str) -> Any:
     """A computer opponent by strength: ``"random"``, ``"greedy"`` or ``"search"``."""
     from siege_nb.ai.agents import GreedyAgent, MCTSAgent, RandomAgent
 
+    check_type(strength, str, "strength")
     kinds = {"random": RandomAgent, "greedy": GreedyAgent, "search": MCTSAgent}
     if strength not in kinds:
-        raise ValueError(f"strength is one of {', '.join(kinds)}, not {strength!r}")
+        raise ArgumentError("strength", strength, f"one of: {', '.join(kinds)}")
     return kinds[strength]()
+
+
+def check_computer(game: str, computer: Any) -> dict[str, Any]:
+    """The computer players, checked: ``None`` or a mapping from a team of ``game`` (a
+    game's name) to an
+    agent, an object with ``choose(game)`` and ``wants_demand(game)`` methods (the
+    :class:`siege_nb.ai.base.Agent` protocol; :class:`~siege_nb.ai.base.BaseAgent` has
+    both). A team the game does not have is an :class:`~siege_nb.ArgumentError`, an agent
+    without the methods a :class:`TypeError`, both naming ``computer[...]``."""
+    if computer is None:
+        return {}
+    if not isinstance(computer, Mapping):
+        raise TypeError(
+            "computer must be a mapping from a team to an agent, such as "
+            f"{{'attackers': GreedyAgent()}}, not {type(computer).__name__} ({shorten(computer)})"
+        )
+    teams = TEAMS[game]
+    chosen: dict[str, Any] = {}
+    for team, agent in computer.items():
+        check_type(team, str, "a team in computer")
+        if team not in teams:
+            raise ArgumentError(
+                f"computer[{shorten(team)}]", team, f"a team of {game}: {', '.join(teams)}"
+            )
+        missing = [m for m in ("choose", "wants_demand") if not callable(getattr(agent, m, None))]
+        if missing:
+            raise TypeError(
+                f"computer[{team!r}] must be an agent, with choose(game) and "
+                f"wants_demand(game) methods (siege_nb.ai.base.Agent); "
+                f"{type(agent).__name__} ({shorten(agent)}) has no {' or '.join(missing)}"
+            )
+        chosen[team] = agent
+    return chosen
 
 
 # The width of the side panel, in pixels. The board takes the rest of the row and the visible
@@ -67,6 +114,18 @@ class BoardWidget(SizedBoard, w.HBox):
     ['f5', 'g5']
     >>> board.click("g5"); board.game.last_move.text
     'C0-g5'
+
+    ``game`` is a game's name (with ``preset`` and any option or set-up keyword of
+    :func:`siege_nb.new_game`) or a :class:`~siege_nb.Game` (played on in place; its rules
+    are its own, so ``preset`` and options are refused with it). Every argument is checked
+    before anything is built: a wrong type is a ``TypeError`` naming it, a wrong value an
+    :class:`~siege_nb.ArgumentError`.
+
+    >>> sn.BoardWidget("belagerung", computer={"attacker": 5})
+    Traceback (most recent call last):
+        ...
+    TypeError: computer['attacker'] must be an agent, with choose(game) and wants_demand(game) \
+methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
     """
 
     SIDE_PX = SIDE_PX
@@ -74,18 +133,42 @@ class BoardWidget(SizedBoard, w.HBox):
     def __init__(
         self,
         game: Game | str = "siege-of-paris",
-        preset: str = "default",
+        preset: str | None = None,
         *,
         computer: Mapping[str, Any] | None = None,
         **options_: Any,
     ) -> None:
         if isinstance(game, str):
-            game = new_game(game, preset, **options_)
-        elif options_:
-            raise ValueError("options go with a game name, not with a Game object")
-        self.game: Game = game
+            name = check_game_name(game)
+            chosen_preset = "default" if preset is None else check_preset(name, preset)
+            setup = setup_keywords(name)
+            chosen = rule_options(name, options_, setup=setup)
+            given = {k: v for k, v in options_.items() if k in setup}
+            check_computer(name, computer)  # before the game is made
+            game = new_game(name, chosen_preset, **given, **chosen)
+        elif isinstance(game, Game):
+            if preset is not None:
+                raise ArgumentError(
+                    "preset",
+                    preset,
+                    "no preset with a Game, which has its rules (use game.with_rules(preset))",
+                )
+            if options_:
+                key = keyword_name(next(iter(options_)))
+                raise ArgumentError(
+                    key,
+                    options_[next(iter(options_))],
+                    "no option with a Game: options go with a game's name "
+                    "(use game.with_rules(...) for a Game)",
+                )
+        else:
+            raise TypeError(
+                "game must be a game's name (str) or a Game, not "
+                f"{type(game).__name__} ({shorten(game)})"
+            )
         # Teams the computer plays ("garrison"/"attackers", "attacker"/"defender") -> agent.
-        self.computer: dict[str, Any] = dict(computer or {})
+        self.computer: dict[str, Any] = check_computer(game.game, computer)
+        self.game: Game = game
         self._demand_asked_at = -1
         # True while the computer holds its move so that the reader can see the start
         # position (after undo or reset took back the computer's opening move).
@@ -177,12 +260,20 @@ class BoardWidget(SizedBoard, w.HBox):
 
     # -- public API -------------------------------------------------------------------------
     def click(self, node: str | None) -> None:
-        """Act as if the reader clicked ``node`` (``None``: off the board)."""
+        """Act as if the reader clicked ``node``: a point's name, or ``None`` for a click off
+        the board, which clears the selection and changes nothing else (so does a name that
+        is no point of this board, such as a square inside the citadel). ``node`` of another
+        type is a ``TypeError``."""
+        check_type(node, (str, type(None)), "node")
+        if node is not None and node not in self.game.board.index:
+            node = None  # off the board, as a mouse click there
         self._handle(node)
         self._after_action(in_event=False)
 
     def play(self, move: Move | str) -> Move:
-        """Play a move through the widget (the drawing and panel follow)."""
+        """Play a move through the widget (the drawing and panel follow). An illegal move
+        raises :class:`~siege_nb.IllegalMove` and changes nothing."""
+        check_type(move, (Move, str), "move")
         played = self.game.play(move)
         self._computer_waits = False
         self._clear_selection()
@@ -191,8 +282,29 @@ class BoardWidget(SizedBoard, w.HBox):
         return played
 
     def set_rules(self, preset: str | None = None, **changes: Any) -> None:
-        """Switch the preset and/or options; the game is rebuilt under the new rules."""
-        self._rebuild(preset or self.game.rules.preset, changes)
+        """Switch the preset and/or options; the game is rebuilt under the new rules (its
+        history replayed while every move stays legal, else from the current position).
+
+        A ``preset`` puts that preset's readings in force, with ``changes`` on top; without
+        one, ``changes`` apply to the readings in force. Options are named as for
+        :func:`siege_nb.new_game` (``move_limit=50``, ``SP_16="adjacent"``). An unknown
+        preset or option, a value the option does not take, or rules under which the current
+        position is impossible raise an :class:`~siege_nb.ArgumentError` naming it, before
+        anything changes: the game, the rules, the selectors and the picture stay as they
+        were.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("belagerung")
+        >>> board.set_rules(move_limit=50); board.game.rules["move_limit"]
+        50
+        >>> board.set_rules(nope=1)
+        Traceback (most recent call last):
+            ...
+        siege_nb.errors.ArgumentError: nope: 1 is not accepted; belagerung has no option \
+'nope'; its options are: horns, diagonals, attacker_direction, capture, move_limit
+        """
+        game = game_under(self.game, preset, changes, reset=preset is not None)
+        self._take_rules(game)
         self.selectors.show(self.game.rules)
         self._after_action(in_event=False)
 
@@ -517,15 +629,19 @@ class BoardWidget(SizedBoard, w.HBox):
         """Rebuild the game under new rules: replay its history if every move stays legal,
         else go on from the current position; refuse (and say why) if the position itself is
         impossible under the new rules."""
-        old = self.game
         try:
-            game = old.with_rules(preset, **changes)
+            game = game_under(self.game, preset, changes, reset=False)
         except ValueError as err:
             self.message.value = (
                 f"<span style='color:#D55E00'>This position is impossible "
                 f"under that reading: {escape(err)}</span>"
             )
             return
+        self._take_rules(game)
+
+    def _take_rules(self, game: Game) -> None:
+        """Go on with ``game``, the current game under new rules, and say what changed."""
+        old = self.game
         note = ""
         if game.moves != old.moves:
             note = (

@@ -27,10 +27,13 @@ import traitlets
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from siege_nb.errors import ArgumentError, check_int, check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.render import BoardView, Highlights, figure_size, key_size
+from siege_nb.render.checks import check_dpi, check_flag, check_number, check_pair
 from siege_nb.render.layout import KeySize, board_extent, board_height
 from siege_nb.render.legend import MAX_SHARE, MIN_SCALE
+from siege_nb.render.view import check_highlights, key_side
 from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, guarded
 
 __all__ = [
@@ -42,6 +45,7 @@ __all__ = [
     "Space",
     "SpaceProbe",
     "board_key",
+    "check_size",
     "fit_board",
     "key_toggle",
 ]
@@ -165,6 +169,14 @@ class SpaceProbe(_ProbeBase):  # type: ignore[misc,valid-type]
         super().__init__(layout=layout, **kwargs)
 
 
+def check_size(value: Any, argument: str = "size") -> str:
+    """``value`` if it is one of :data:`SIZES`."""
+    check_type(value, str, argument)
+    if value not in SIZES:
+        raise ArgumentError(argument, value, f"one of: {', '.join(SIZES)}")
+    return str(value)
+
+
 def board_room(space: Space, *, size: str = "normal", page: bool = False) -> tuple[int, int]:
     """The pixels ``(width, height)`` a board may take in ``space``.
 
@@ -172,8 +184,7 @@ def board_room(space: Space, *, size: str = "normal", page: bool = False) -> tup
     (an app): in the normal size its board also fits below what stands above the widget, so
     the whole board shows without scrolling, unless that leaves too little room.
     """
-    if size not in SIZES:
-        raise ValueError(f"size is one of {', '.join(SIZES)}, not {size!r}")
+    check_size(size)
     height = space.height - V_MARGIN
     if page and size == "normal" and space.height - space.top - V_MARGIN >= MIN_BOARD:
         height = space.height - space.top - V_MARGIN
@@ -298,15 +309,20 @@ class BoardCanvas:
         on_space: Callable[[Space], None] | None = None,
         legend: bool | str = False,
     ) -> None:
-        if panels < 1:
-            raise ValueError(f"a canvas shows at least one board, not {panels}")
+        size = check_pair(size, "size")
+        check_int(panels, "panels", minimum=1, maximum=16)
+        places = _check_rects(rects, panels) if rects is not None else _row_rects(panels)
+        for name, hook in (("on_click", on_click), ("on_space", on_space)):
+            if hook is not None and not callable(hook):
+                raise TypeError(f"{name} must be callable or None, not {type(hook).__name__}")
+        check_type(message, (w.HTML, type(None)), "message")
+        check_type(error_prefix, str, "error_prefix")
+        key_side(legend, 1.0)
         self.fig = BoardFigure(figsize=size, dpi=DPI)
         self.canvas = canvas_for(self.fig)
         # The canvas keeps the figure's size in the row: it never stretches beside a panel.
         self.canvas.layout.flex = "0 0 auto"
-        self._rects = list(rects) if rects is not None else _row_rects(panels)
-        if len(self._rects) != panels:
-            raise ValueError(f"{len(self._rects)} places for {panels} boards")
+        self._rects = places
         self.axes: list[Axes] = [self.fig.add_axes(r) for r in self._rects]
         self.views: list[BoardView] = []
         self._keys: list[tuple[Any, ...]] = []
@@ -346,7 +362,13 @@ class BoardCanvas:
         panel: int = 0,
     ) -> BoardView:
         """Show ``game`` on board ``panel``: move the pieces and highlights in place, or draw
-        the board afresh if its points changed. Call :meth:`redraw` afterwards."""
+        the board afresh if its points changed. Call :meth:`redraw` afterwards. The boards
+        are drawn in order: ``panel`` is at most the number drawn so far."""
+        check_type(game, Game, "game")
+        check_int(panel, "panel", minimum=0, maximum=min(len(self.views), len(self.axes) - 1))
+        if highlights is not None:
+            check_highlights(highlights, game.board.index)
+        check_type(caption, (str, type(None)), "caption")
         key = board_key(game)
         if panel < len(self.views) and self._keys[panel] == key:
             view = self.views[panel]
@@ -391,10 +413,9 @@ class BoardCanvas:
 
         ipympl passes the new size to the browser, which resizes the canvas element to match,
         so clicks keep landing where the boards are drawn."""
-        size = (round(size[0], 2), round(size[1], 2))
-        new_rects = list(rects) if rects is not None else self._rects
-        if len(new_rects) != len(self.axes):
-            raise ValueError(f"{len(new_rects)} places for {len(self.axes)} boards")
+        width, height = check_pair(size, "size")
+        size = (round(width, 2), round(height, 2))
+        new_rects = _check_rects(rects, len(self.axes)) if rects is not None else self._rects
         if size == self.size and new_rects == self._rects:
             return False
         self.fig.set_size_inches(*size, forward=True)
@@ -478,9 +499,29 @@ class BoardCanvas:
             f"{escape(type(err).__name__)}: {escape(err)}</span>"
         )
 
-    def to_png(self, dpi: int = 100) -> bytes:
-        """The boards as shown now, as PNG bytes."""
-        return self.blitter.png(dpi)
+    def to_png(self, dpi: float = 100) -> bytes:
+        """The boards as shown now, as PNG bytes (``dpi`` from 10 to 600)."""
+        return self.blitter.png(check_dpi(dpi))
+
+
+def _check_rects(rects: Any, panels: int) -> list[Rect]:
+    """``rects`` as a list, if it holds one ``(left, bottom, width, height)`` place (figure
+    fractions) per board."""
+    if isinstance(rects, (str, bytes)) or not isinstance(rects, Sequence):
+        raise TypeError(f"rects must be a list of places, not {type(rects).__name__}")
+    if len(rects) != panels:
+        raise ArgumentError("rects", rects, f"one place per board: {panels}")
+    out: list[Rect] = []
+    for i, rect in enumerate(rects):
+        if not isinstance(rect, (tuple, list)) or len(rect) != 4:
+            raise TypeError(
+                f"rects[{i}] must be (left, bottom, width, height), not {shorten(rect)}"
+            )
+        left, bottom, width, height = (
+            check_number(v, f"rects[{i}][{j}]", minimum=0, maximum=1) for j, v in enumerate(rect)
+        )
+        out.append((left, bottom, width, height))
+    return out
 
 
 def _row_rects(panels: int) -> list[Rect]:
@@ -534,8 +575,9 @@ class CanvasHost:
     def _show_error(self, err: Exception) -> None:
         self.board_canvas.show_error(err)
 
-    def to_png(self, dpi: int = 100) -> bytes:
-        """The board(s) as shown now, as PNG bytes (for slides and tests)."""
+    def to_png(self, dpi: float = 100) -> bytes:
+        """The board(s) as shown now, as PNG bytes (for slides and tests); ``dpi`` from 10
+        to 600."""
         return self.board_canvas.to_png(dpi)
 
 
@@ -621,8 +663,8 @@ class SizedBoard(CanvasHost):
         >>> board.set_size("large"); board.size_button.value
         True
         """
-        if size not in SIZES:
-            raise ValueError(f"size is one of {', '.join(SIZES)}, not {size!r}")
+        check_size(size)
+        check_type(page, (bool, type(None)), "page")
         if page is not None:
             self._page = page
         changed, self._size = size != self._size, size
@@ -646,7 +688,7 @@ class SizedBoard(CanvasHost):
         >>> board.set_key(True); board.view.legend_shown(), board.key_button.value
         (True, True)
         """
-        self._key = bool(shown)
+        self._key = check_flag(shown, "shown")
         self.key_button.value = self._key  # no-op when the toggle asked for it
         self.board_canvas.set_legend("right" if self._key else False)
         self._fit()

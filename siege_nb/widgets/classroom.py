@@ -6,10 +6,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from siege_nb.errors import ArgumentError, check_int
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
+from siege_nb.render.checks import check_game_name, check_preset
 from siege_nb.rules import GAMES, presets, title
 from siege_nb.widgets.board import BoardWidget
+from siege_nb.widgets.canvas import check_size
 from siege_nb.widgets.common import escape, guarded, preset_name
 from siege_nb.widgets.scenario import ScenarioLibrary
 
@@ -30,11 +33,29 @@ class Classroom(w.VBox):
     ('royal-garrison', 0)
     >>> room.set_size("large"); room.board.size, room.library.player.size
     ('large', 'large')
+
+    ``players`` is the number of players for a game that can have more than two (Siege of
+    Paris: 2 or 3); other games are played by two. The arguments are checked before
+    anything is built:
+
+    >>> Classroom("chess")
+    Traceback (most recent call last):
+        ...
+    siege_nb.errors.ArgumentError: game: 'chess' is not accepted; one of: siege-of-paris, \
+belagerung, pyramid-siege
     """
 
     def __init__(
         self, game: str = "siege-of-paris", preset: str = "default", players: int = 2
     ) -> None:
+        game = check_game_name(game)
+        preset = check_preset(game, preset)
+        check_int(players, "players")
+        counts = sorted({n for g in GAMES for n in game_info(g).players})
+        if players not in counts:
+            raise ArgumentError(
+                "players", players, f"one of: {', '.join(map(str, counts))} (as the game allows)"
+            )
         self.last_error: Exception | None = None
         # Reader names in the lists; the values stay the keys the API takes.
         self.game_chooser = w.Dropdown(
@@ -77,7 +98,7 @@ class Classroom(w.VBox):
         """Size every board of the app: ``"normal"`` (the whole board in the window, below
         the header) or ``"large"`` (for a projector: the board as tall as the window, its
         panel below). New games and scenarios keep the size."""
-        self._size = size
+        self._size = check_size(size)
         self.board.set_size(size, page=True)
         self.library.set_size(size, page=True)
 
@@ -87,7 +108,10 @@ class Classroom(w.VBox):
         return new_game(game, preset, players=players)
 
     def start(self, game: str, preset: str = "default") -> None:
-        """Start a new game of ``game`` under ``preset`` (the scenarios follow the game)."""
+        """Start a new game of ``game`` under ``preset`` (the scenarios follow the game). A
+        wrong game or preset is refused before anything changes."""
+        game = check_game_name(game)
+        preset = check_preset(game, preset)
         changed = game != self.board.game.game
         self._size = self.board.size  # a board made large by its own toggle stays large
         self.board = self._board(self._new(game, preset))

@@ -241,7 +241,7 @@ class Blitter:
         else:
             redraw(self.canvas, in_event)
 
-    def png(self, dpi: int = 100) -> bytes:
+    def png(self, dpi: float = 100) -> bytes:
         """A PNG of the figure with every artist drawn (the changing ones included).
 
         Saving draws the figure on the widget's own canvas; that draw is not the static

@@ -9,12 +9,22 @@ from typing import Any, NamedTuple
 
 import ipywidgets as w
 
+from siege_nb.errors import ArgumentError, check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.games.registry import new_game
 from siege_nb.render import Highlights, figure_size
+from siege_nb.render.checks import (
+    check_flag,
+    check_game_name,
+    check_point,
+    check_preset,
+    find_option,
+    option_value,
+    rule_options,
+)
 from siege_nb.render.legend import key_png
-from siege_nb.rules import RuleSet
-from siege_nb.rules import option as find_option
+from siege_nb.rules import Option, RuleSet
+from siege_nb.rules import options as options_of
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     DPI,
@@ -30,7 +40,7 @@ from siege_nb.widgets.canvas import (
 from siege_nb.widgets.common import escape, explore_highlights, guarded
 from siege_nb.widgets.selectors import RuleSelectors
 
-__all__ = ["Grid", "RuleComparer", "grid_columns", "grid_layout"]
+__all__ = ["Grid", "RuleComparer", "check_option", "grid_columns", "grid_layout"]
 
 # Inches around each board; inches per line of a board's caption (15 points), and the room
 # kept above the caption.
@@ -134,6 +144,30 @@ def grid_layout(board: Any, space: Space, title: str, captions: Sequence[str]) -
     )
 
 
+def check_option(game: str, key: Any, argument: str = "option") -> Option:
+    """The option of ``game`` that ``key`` names (name, id, or id with ``_``)."""
+    check_type(key, str, argument)
+    opt = find_option(game, key)
+    if opt is None:
+        names = ", ".join(o.name for o in options_of(game))
+        raise ArgumentError(argument, key, f"an option of {game}: {names}")
+    return opt
+
+
+def _check_values(opt: Option, values: Any) -> list[Any]:
+    """Two to four values of ``opt`` (its choices if ``values`` is ``None``), canonical."""
+    if values is None:
+        return [c.value for c in opt.choices]
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Sequence):
+        raise TypeError(
+            f"values must be a list of values of {opt.name}, not {type(values).__name__} "
+            f"({shorten(values)})"
+        )
+    if not 2 <= len(values) <= 4:
+        raise ArgumentError("values", values, f"two to four values of {opt.name}")
+    return [option_value(opt, v, f"values[{i}]") for i, v in enumerate(values)]
+
+
 class RuleComparer(CanvasHost, w.VBox):
     """The same position under several choices of one option, with the moves of a chosen
     piece under each, so the difference jumps out. Click a piece on any board.
@@ -150,6 +184,18 @@ class RuleComparer(CanvasHost, w.VBox):
 
     ``selectors=True`` adds the preset and option dropdowns (all but the compared option):
     every board then follows the reading chosen there.
+
+    ``position`` is a :class:`~siege_nb.Game` (its position, side to move and rules; ``game``
+    must then be left out or agree, and ``preset``, ``to_move`` and ``options`` change what
+    they name), a set-up position for :func:`siege_nb.new_game`, or ``None`` for the
+    standard set-up. ``values`` are two to four values of ``option`` (all its choices by
+    default). Every argument is checked before a board is drawn:
+
+    >>> sn.RuleComparer(None, "protection", ["adjacent"])
+    Traceback (most recent call last):
+        ...
+    siege_nb.errors.ArgumentError: values: ['adjacent'] is not accepted; two to four values of \
+protection
     """
 
     def __init__(
@@ -158,33 +204,48 @@ class RuleComparer(CanvasHost, w.VBox):
         option: str = "protection",
         values: Sequence[Any] | None = None,
         *,
-        game: str = "siege-of-paris",
+        game: str | None = None,
         piece: str | None = None,
-        preset: str = "default",
+        preset: str | None = None,
         to_move: str | None = None,
         selectors: bool = False,
         **options: Any,
     ) -> None:
+        check_type(option, str, "option")
+        check_type(piece, (str, type(None)), "piece")
+        check_flag(selectors, "selectors")
         if isinstance(position, Game):
             base = position
+            if game is not None and check_game_name(game) != base.game:
+                raise ArgumentError("game", game, f"the game of the position given: {base.game}")
             game = base.game
-            preset = base.rules.preset
-            options = {**base.rules.overrides, **options}
+            preset = base.rules.preset if preset is None else check_preset(game, preset)
+            options = {**base.rules.overrides, **rule_options(game, options)}
             setup: dict[str, Any] = base.position()
-        else:
+            if to_move is not None:
+                setup["to_move"] = to_move
+        elif position is None or isinstance(position, (Mapping, list, tuple)):
+            game = "siege-of-paris" if game is None else check_game_name(game)
+            preset = "default" if preset is None else check_preset(game, preset)
+            options = rule_options(game, options)
             setup = {"position": position}
             if to_move is not None:
                 setup["to_move"] = to_move
-        opt = find_option(game, option)
+        else:
+            raise TypeError(
+                "position must be a Game, a position (a mapping from points to pieces) or "
+                f"None, not {type(position).__name__} ({shorten(position)})"
+            )
+        opt = check_option(game, option)
         self.option = opt
-        chosen = list(values) if values is not None else [c.value for c in opt.choices]
-        if not 2 <= len(chosen) <= 4:
-            raise ValueError(f"compare two to four readings, not {len(chosen)}")
+        chosen = _check_values(opt, values)
         options.pop(opt.name, None)
         self.values = chosen
         self.games: list[Game] = [
             new_game(game, preset, **setup, **options, **{opt.name: v}) for v in chosen
         ]
+        if piece is not None:
+            check_point(self.games[0].board.index, piece, "piece")
         self.table = w.HTML(layout=w.Layout(width="auto"))
         # The option is named once, over all the boards (wrapped to the figure's width); each
         # board names its choice. The title's room is kept in inches so it never overlaps.
@@ -226,6 +287,7 @@ class RuleComparer(CanvasHost, w.VBox):
     def set_key(self, shown: bool = True) -> None:
         """Show or hide the key below the boards (one for all of them: the shapes, the marks
         and the last-move arrow); the *Key* toggle does the same."""
+        check_flag(shown, "shown")
         if shown and not self.key.value:
             self.key.value = key_png(self.games[0].game, "below")
         self.key.layout.display = None if shown else "none"
@@ -257,7 +319,10 @@ class RuleComparer(CanvasHost, w.VBox):
         return self.grid.captions[panel]
 
     def select(self, node: str | None) -> None:
-        """Show the moves of the piece on ``node`` under every reading."""
+        """Show the moves of the piece on ``node`` under every reading (``None``, an empty
+        point or a name that is no point of the board: no piece selected, as a click there).
+        ``node`` of another type is a ``TypeError``."""
+        check_type(node, (str, type(None)), "node")
         self.selected = node if node and node in self.games[0].pieces() else None
         self._render(in_event=False)
 

@@ -8,13 +8,17 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from siege_nb.errors import ArgumentError, check_int, check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.render import Highlights
+from siege_nb.render.checks import check_flag, check_game_name, check_point, check_points
+from siege_nb.render.view import check_highlights
 from siege_nb.rules import format_choice
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
     SizedBoard,
+    check_size,
     fit_board,
 )
 from siege_nb.widgets.common import escape, explore_highlights, guarded, markdown
@@ -22,7 +26,7 @@ from siege_nb.widgets.common import escape, explore_highlights, guarded, markdow
 if TYPE_CHECKING:
     from siege_nb.scenarios import Scenario
 
-__all__ = ["ScenarioLibrary", "ScenarioPlayer", "Step"]
+__all__ = ["ScenarioLibrary", "ScenarioPlayer", "Step", "check_step"]
 
 # The width of the text beside the board, in pixels; the board takes the rest of the row and
 # the visible height, and the text goes below it where it would leave the board too small.
@@ -41,6 +45,25 @@ class Step:
     explore: str | None = None
     mark: Sequence[str] = ()
 
+    def __post_init__(self) -> None:
+        check_step(self, "Step")
+
+
+def check_step(step: Any, argument: str) -> Step:
+    """``step`` if it is a :class:`Step` whose fields have the right types and whose points
+    (highlights, the piece to explore, the marks) are on its game's board."""
+    check_type(step, Step, argument)
+    check_type(step.game, Game, f"{argument}.game")
+    check_type(step.text, str, f"{argument}.text")
+    check_type(step.title, str, f"{argument}.title")
+    points = step.game.board.index
+    if step.highlights is not None:
+        check_highlights(step.highlights, points, f"{argument}.highlights")
+    if step.explore is not None:
+        check_point(points, step.explore, f"{argument}.explore")
+    check_points(points, step.mark, f"{argument}.mark")
+    return step
+
 
 class ScenarioPlayer(SizedBoard, w.VBox):
     """Previous/Next through a list of :class:`Step` objects; the board is updated in place
@@ -58,8 +81,15 @@ class ScenarioPlayer(SizedBoard, w.VBox):
     SIDE_PX = TEXT_PX
 
     def __init__(self, steps: Sequence[Step], title: str = "") -> None:
+        if isinstance(steps, (str, bytes)) or not isinstance(steps, Sequence):
+            raise TypeError(
+                f"steps must be a list of Step, not {type(steps).__name__} ({shorten(steps)})"
+            )
         if not steps:
-            raise ValueError("a scenario needs at least one step")
+            raise ArgumentError("steps", steps, "a list of at least one Step")
+        for i, step in enumerate(steps):
+            check_step(step, f"steps[{i}]")
+        check_type(title, str, "title")
         self.steps = list(steps)
         self.index = 0
         self.title = w.HTML(
@@ -99,6 +129,10 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         >>> len(player.steps), player.steps[1].title
         (5, 'The chess reading (reach-any-army)')
         """
+        from siege_nb.scenarios import Scenario
+
+        check_type(scenario, Scenario, "scenario")
+        check_flag(readings, "readings")
         steps = []
         for i, step in enumerate(scenario.steps):
             game = scenario.step_game(i)
@@ -113,7 +147,8 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         return self.steps[0].game
 
     def go(self, index: int) -> None:
-        """Show step ``index`` (clamped to the scenario)."""
+        """Show step ``index`` (a whole number, clamped to the scenario)."""
+        check_int(index, "index")
         self.index = max(0, min(index, len(self.steps) - 1))
         self._show(in_event=False)
 
@@ -182,9 +217,16 @@ class ScenarioLibrary(w.VBox):
     def __init__(self, game: str | None = None, topic: str | None = None) -> None:
         from siege_nb.scenarios import scenarios
 
+        if game is not None:
+            game = check_game_name(game)
+        check_type(topic, (str, type(None)), "topic")
         found = [s for s in scenarios(game) if topic is None or topic in s.topics]
         if not found:
-            raise ValueError(f"no scenario for game={game!r}, topic={topic!r}")
+            topics = sorted({t for s in scenarios(game) for t in s.topics})
+            listed = ", ".join(topics[:12]) + (", ..." if len(topics) > 12 else "")
+            raise ArgumentError(
+                "topic", topic, f"a topic of the scenarios of {game or 'any game'}: {listed}"
+            )
         self.scenarios = {s.id: s for s in found}
         self.chooser = w.Dropdown(
             options=[(f"{s.title} ({s.id})", s.id) for s in found],
@@ -201,11 +243,18 @@ class ScenarioLibrary(w.VBox):
     def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
         """Size the player's board (see :meth:`ScenarioPlayer.set_size`), now and for every
         scenario chosen later."""
+        check_size(size)
+        check_type(page, (bool, type(None)), "page")
         self._size = (size, page)
         self.player.set_size(size, page=page)
 
     def choose(self, scenario_id: str) -> None:
-        """Show the scenario ``scenario_id``."""
+        """Show the scenario ``scenario_id`` (one of the library's; see :attr:`scenarios`)."""
+        check_type(scenario_id, str, "scenario_id")
+        if scenario_id not in self.scenarios:
+            ids = list(self.scenarios)
+            listed = ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
+            raise ArgumentError("scenario_id", scenario_id, f"a scenario of this library: {listed}")
         self.chooser.value = scenario_id
 
     def _on_choose(self, change: dict[str, Any]) -> None:

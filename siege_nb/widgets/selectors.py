@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from siege_nb.errors import ArgumentError, check_type, shorten
 from siege_nb.rules import Option, RuleSet, preset_note, preset_values, presets
 from siege_nb.rules import rules as rule_set
 from siege_nb.widgets.common import PANEL_CLASS, PANEL_CSS, escape, preset_name
@@ -74,11 +75,20 @@ def option_html(opt: Option, changed: bool = False) -> str:
     )
 
 
-def _index(opt: Option, value: Any) -> int:
-    """The index of the choice ``value`` (``1`` and ``True`` are different choices)."""
-    return next(
-        i for i, c in enumerate(opt.choices) if c.value == value and type(c.value) is type(value)
-    )
+def _index(values: list[Any], value: Any) -> int | None:
+    """The index of ``value`` among an option's values (``1`` and ``True`` are different
+    choices), or ``None``."""
+    for i, v in enumerate(values):
+        if type(v) is type(value) and v == value:
+            return i
+    return None
+
+
+def _own_label(opt: Option, value: Any) -> str:
+    """The dropdown entry of a value that is no listed choice (a move limit of 50 plies):
+    the rule data's words for it, and its basis."""
+    choice = opt.choice(value)
+    return f"{choice.description} · {choice.basis}"
 
 
 class RuleSelectors(w.VBox):
@@ -93,6 +103,9 @@ class RuleSelectors(w.VBox):
     While some readings differ from the preset, the preset list starts with an entry saying
     so ("The French rules, 2 readings changed"), so that choosing the preset itself in the
     list is a change, and resets the readings.
+
+    A value of the reader's own that no choice lists (a move limit of 50 plies) gets an
+    entry of its own in its option's dropdown when it is shown, and keeps it.
 
     >>> import siege_nb as sn
     >>> seen = []
@@ -115,6 +128,18 @@ class RuleSelectors(w.VBox):
         *,
         exclude: Collection[str] = (),
     ) -> None:
+        check_type(current, RuleSet, "current")
+        if not callable(on_change):
+            raise TypeError(
+                f"on_change must be callable, not {type(on_change).__name__} ({shorten(on_change)})"
+            )
+        if isinstance(exclude, (str, bytes)) or not isinstance(exclude, Collection):
+            raise TypeError(
+                f"exclude must be a list of option names, not {type(exclude).__name__} "
+                f"({shorten(exclude)})"
+            )
+        for i, name in enumerate(exclude):
+            check_type(name, str, f"exclude[{i}]")
         self.game = current.game
         self.on_change = on_change
         self._shown = current
@@ -128,6 +153,9 @@ class RuleSelectors(w.VBox):
         self.preset_info = w.HTML(layout=w.Layout(width="auto"))
         self.back_button = w.Button(icon="undo", layout=w.Layout(width="auto", max_width="100%"))
         self.options: dict[str, w.Dropdown] = {}
+        # The value of each entry of each option's dropdown (an entry's value is its index):
+        # the choices, then any value of the reader's own shown so far.
+        self._values: dict[str, list[Any]] = {}
         # The title and question shown above each option's dropdown.
         self.labels: dict[str, w.HTML] = {}
         rows: list[w.Widget] = []
@@ -135,9 +163,10 @@ class RuleSelectors(w.VBox):
             if opt.name in exclude or opt.id in exclude:
                 continue
             self.labels[opt.name] = w.HTML(option_html(opt), layout=w.Layout(width="auto"))
+            self._values[opt.name] = [c.value for c in opt.choices]
             self.options[opt.name] = w.Dropdown(
                 options=choice_labels(opt),
-                value=_index(opt, current[opt.name]),
+                value=0,  # show() sets the value in force
                 layout=w.Layout(width="auto"),
             )
             row = w.VBox(
@@ -191,7 +220,11 @@ class RuleSelectors(w.VBox):
         self.on_change(chosen)
 
     def show(self, current: RuleSet) -> None:
-        """Set every dropdown and text to ``current`` without calling ``on_change``."""
+        """Set every dropdown and text to ``current`` (rules of this game) without calling
+        ``on_change``. A value no choice lists gets an entry of its own first."""
+        check_type(current, RuleSet, "current")
+        if current.game != self.game:
+            raise ArgumentError("current", current, f"rules of {self.game}")
         self._syncing = True
         try:
             self._shown = current
@@ -203,7 +236,7 @@ class RuleSelectors(w.VBox):
             base = preset_values(self.game, current.preset)
             for name, dropdown in self.options.items():
                 opt = current.option(name)
-                dropdown.value = _index(opt, current[name])
+                dropdown.value = self._entry(opt, current[name])
                 self.labels[name].value = option_html(opt, changed=base[name] != current[name])
             self.preset_info.value = self._preset_info_html(current)
             name = preset_name(self.game, current.preset)
@@ -211,6 +244,18 @@ class RuleSelectors(w.VBox):
             self.back_button.disabled = not changed
         finally:
             self._syncing = False
+
+    def _entry(self, opt: Option, value: Any) -> int:
+        """The index of ``value`` in ``opt``'s dropdown, adding an entry for a value of the
+        reader's own."""
+        values = self._values[opt.name]
+        index = _index(values, value)
+        if index is None:
+            values.append(value)
+            dropdown = self.options[opt.name]
+            dropdown.options = [*dropdown.options, (_own_label(opt, value), len(values) - 1)]
+            index = len(values) - 1
+        return index
 
     def _preset_entries(self, current: RuleSet) -> list[tuple[str, str]]:
         entries = [(_capital(preset_name(self.game, p)), p) for p in presets(self.game)]
@@ -249,8 +294,7 @@ class RuleSelectors(w.VBox):
         if self._syncing:
             return
         values = {
-            name: self._shown.option(name).choices[dropdown.value].value
-            for name, dropdown in self.options.items()
+            name: self._values[name][dropdown.value] for name, dropdown in self.options.items()
         }
         chosen = self._shown.replace(**values)
         self.show(chosen)  # the preset's "changed" entry and the labels follow
