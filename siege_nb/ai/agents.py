@@ -5,6 +5,10 @@ Every agent is a :class:`~siege_nb.ai.base.BaseAgent`: ``choose(game)`` returns 
 answers for the attackers of Siege of Paris. Agents draw their chances from their own
 ``random.Random(seed)``, so a seed makes them repeat themselves, and they pickle.
 
+Constructors and methods check their arguments: a wrong type is a :class:`TypeError` naming
+the argument, a wrong value (``MCTSAgent(iterations=0)``, ``seconds=float("nan")``, a game
+that is over given to ``choose``) an :class:`~siege_nb.ArgumentError`.
+
 >>> import siege_nb as sn
 >>> from siege_nb.ai.base import play_turn
 >>> g = sn.new_game("pyramid-siege")
@@ -21,8 +25,16 @@ import random
 from collections import deque
 from typing import Any
 
-from siege_nb.ai.base import BaseAgent, demand_available, own_moves, team_of
+from siege_nb.ai.base import (
+    BaseAgent,
+    _check_real,
+    _check_seed,
+    check_game,
+    demand_available,
+    team_of,
+)
 from siege_nb.ai.search import NO_DEMAND, HuntDomain, ParisDomain, SearchResult, search
+from siege_nb.errors import ArgumentError, check_int, check_type
 from siege_nb.games.base import Game, Move
 from siege_nb.games.catalogue import CATALOGUE
 from siege_nb.games.hunt import SPECS
@@ -118,10 +130,11 @@ def _hunt_jumps(board: Any, occ: list[str | None]) -> int:
 
 
 def _moves_of(game: Game) -> list[Move]:
-    """:func:`own_moves`, or a clear error once the game is over."""
-    moves = own_moves(game)
-    if not moves:
-        raise ValueError(f"no move to choose: the game is over ({game.result})")
+    """:func:`own_moves` of a game still in play; an :class:`ArgumentError` if it is over."""
+    check_game(game, playing=True)
+    moves = [m for m in game.legal_moves() if m.kind != "demand"]
+    if not moves:  # the rules always leave a move or end the game; say so if they do not
+        raise ArgumentError("game", game, "a game where the side to move has a move to choose")
     return moves
 
 
@@ -146,6 +159,7 @@ def evaluate(game: Game) -> float:
     >>> 0.4 < evaluate(sn.new_game("belagerung")) < 0.6
     True
     """
+    check_game(game)
     result = game.result
     if result is not None:
         if result.winner is None:
@@ -213,8 +227,8 @@ class RandomAgent(BaseAgent):
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed = _check_seed(seed)
+        self.rng = random.Random(self.seed)
 
     def choose(self, game: Game) -> Move:
         """A uniformly random move from :func:`own_moves`."""
@@ -222,6 +236,7 @@ class RandomAgent(BaseAgent):
 
     def wants_demand(self, game: Game) -> bool:
         """A fair coin."""
+        check_game(game)
         return self.rng.random() < 0.5
 
 
@@ -244,11 +259,12 @@ class GreedyAgent(BaseAgent):
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed = _check_seed(seed)
+        self.rng = random.Random(self.seed)
 
     def wants_demand(self, game: Game) -> bool:
         """The greedy attackers never demand a capture."""
+        check_game(game)
         return False
 
     def choose(self, game: Game) -> Move:
@@ -415,6 +431,11 @@ class MCTSAgent(BaseAgent):
     demand scores clearly (``DEMAND_MARGIN``) better. A decision with one option is not
     searched. After each call ``last_iterations`` and ``nodes`` say how much it searched.
 
+    ``seconds`` is a finite number above 0, ``iterations`` ``None`` or a whole number of at
+    least 1, ``rollout_depth`` a whole number of at least 0 and ``exploration`` a finite
+    number of at least 0; the settings are checked again before each decision, so a setting
+    changed on the agent later is refused just as clearly.
+
     >>> import siege_nb as sn
     >>> g = sn.new_game("pyramid-siege")
     >>> agent = MCTSAgent(iterations=50, seed=1)
@@ -432,18 +453,13 @@ class MCTSAgent(BaseAgent):
         rollout_depth: int = 4,
         exploration: float = 0.5,
     ) -> None:
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
-        if seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {seconds!r}")
-        if rollout_depth < 0:
-            raise ValueError(f"rollout_depth must not be negative, not {rollout_depth!r}")
+        _check_settings(seconds, iterations, rollout_depth, exploration, "")
         self.seconds = seconds
         self.iterations = iterations
-        self.seed = seed
+        self.seed = _check_seed(seed)
         self.rollout_depth = rollout_depth
         self.exploration = exploration
-        self.rng = random.Random(seed)
+        self.rng = random.Random(self.seed)
         self.last_iterations = 0
         self.nodes = 0
 
@@ -454,8 +470,9 @@ class MCTSAgent(BaseAgent):
     # -- the decisions ------------------------------------------------------------------------
     def choose(self, game: Game) -> Move:
         """The most visited move after the search (a chain: its most visited jumps)."""
-        if game.result is not None:
-            raise ValueError(f"no move to choose: the game is over ({game.result})")
+        # Only the result is checked: listing the legal moves could take minutes (chains).
+        check_game(game, playing=True)
+        self._check()
         domain = _domain(game)
         root = domain.root(game)  # type: ignore[arg-type]
         actions = domain.actions(root)
@@ -479,6 +496,7 @@ class MCTSAgent(BaseAgent):
         """Search the attackers' demand decision (a quarter of the usual budget)."""
         if not demand_available(game):
             return False
+        self._check()
         domain = _domain(game)
         assert isinstance(domain, ParisDomain)
         found = self._search(domain, domain.root(game, decide_demand=True), share=0.25)
@@ -486,8 +504,17 @@ class MCTSAgent(BaseAgent):
         # A demand hands the garrison a capture: ask for it only when it clearly scores better.
         return means.get(True, 0.0) > means.get(False, 1.0) + DEMAND_MARGIN
 
+    def _check(self) -> None:
+        """The settings as they are now (they are plain attributes a caller may change)."""
+        _check_settings(
+            self.seconds, self.iterations, self.rollout_depth, self.exploration, "MCTSAgent."
+        )
+        check_type(self.rng, random.Random, "MCTSAgent.rng")
+
     def _search(self, domain: HuntDomain | ParisDomain, root: Any, share: float) -> SearchResult:
-        limit = None if self.iterations is None else max(2, int(self.iterations * share))
+        # Whole-number arithmetic: any int is a valid budget, even one no float can hold.
+        quarters = round(share * 4)
+        limit = None if self.iterations is None else max(2, self.iterations * quarters // 4)
         found = search(
             domain,
             root,
@@ -500,3 +527,14 @@ class MCTSAgent(BaseAgent):
         self.last_iterations = found.iterations
         self.nodes = found.nodes
         return found
+
+
+def _check_settings(
+    seconds: Any, iterations: Any, rollout_depth: Any, exploration: Any, prefix: str
+) -> None:
+    """The search agent's settings, each refused with its own name (``prefix`` + name)."""
+    _check_real(seconds, prefix + "seconds", minimum=0.0, strict=True)
+    if iterations is not None:
+        check_int(iterations, prefix + "iterations", minimum=1)
+    check_int(rollout_depth, prefix + "rollout_depth", minimum=0)
+    _check_real(exploration, prefix + "exploration", minimum=0.0, strict=False)

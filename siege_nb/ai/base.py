@@ -5,6 +5,10 @@ commands both armies); the hunt games have ``"attacker"`` and ``"defender"``. In
 the ``demand`` action is listed at the garrison's turn but belongs to the attackers, so before
 the garrison chooses, the attackers' agent is asked whether to demand.
 
+The functions here check their arguments (a :class:`TypeError` for a wrong type, an
+:class:`~siege_nb.ArgumentError` for a wrong value, such as a finished game given to
+:func:`play_turn`) and never change a game they refuse.
+
 >>> import siege_nb as sn
 >>> from siege_nb.ai.base import team_of, own_moves
 >>> g = sn.new_game("siege-of-paris")
@@ -14,15 +18,30 @@ the garrison chooses, the attackers' agent is asked whether to demand.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Mapping
-from typing import Protocol, runtime_checkable
+from numbers import Integral, Real
+from typing import Any, Protocol, runtime_checkable
 
+from siege_nb.errors import ArgumentError, check_type, shorten
 from siege_nb.games.base import Game, Move
 from siege_nb.games.catalogue import CATALOGUE
 
-__all__ = ["TEAMS", "Agent", "BaseAgent", "demand_available", "own_moves", "play_turn", "team_of"]
+__all__ = [
+    "TEAMS",
+    "Agent",
+    "BaseAgent",
+    "check_game",
+    "demand_available",
+    "own_moves",
+    "play_turn",
+    "team_of",
+]
 
 TEAMS: dict[str, tuple[str, str]] = {name: info.teams for name, info in CATALOGUE.items()}
+# Every side of every game (``team_of`` answers for any of them, whatever the game).
+SIDES: tuple[str, ...] = tuple(dict.fromkeys(s for info in CATALOGUE.values() for s in info.sides))
 
 
 @runtime_checkable
@@ -44,38 +63,152 @@ class BaseAgent:
     name = "agent"
 
     def choose(self, game: Game) -> Move:  # pragma: no cover - abstract
-        raise NotImplementedError
+        """The move to play in ``game``; every agent defines its own."""
+        raise NotImplementedError(f"{type(self).__name__} does not define choose(game)")
 
     def wants_demand(self, game: Game) -> bool:
         """By default an agent does not demand captures."""
+        check_game(game)
         return False
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
 
+def check_game(game: Any, argument: str = "game", *, playing: bool = False) -> Game:
+    """``game`` if it is a :class:`~siege_nb.Game` (with ``playing``: one not over yet),
+    else a :class:`TypeError` (or an :class:`~siege_nb.ArgumentError` for a finished game)
+    naming ``argument``.
+
+    >>> import siege_nb as sn
+    >>> check_game("pyramid-siege")
+    Traceback (most recent call last):
+        ...
+    TypeError: game must be Game, not str ('pyramid-siege')
+    """
+    check_type(game, Game, argument)
+    if playing and game.result is not None:
+        raise ArgumentError(
+            argument, game, f"a game still in play; this one is over ({game.result})"
+        )
+    return game
+
+
+def _check_seed(seed: Any, argument: str = "seed") -> int | None:
+    """``seed`` as an ``int`` (``None`` stays ``None``): a whole number, not a ``bool``."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise TypeError(
+            f"{argument} must be int or None, not {type(seed).__name__} ({shorten(seed)})"
+        )
+    return int(seed)
+
+
+def _check_real(value: Any, argument: str, *, minimum: float, strict: bool) -> float:
+    """``value`` as a finite ``float`` above ``minimum`` (or equal to it unless ``strict``);
+    a :class:`TypeError` if it is no real number, an :class:`ArgumentError` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(
+            f"{argument} must be a number, not {type(value).__name__} ({shorten(value)})"
+        )
+    try:
+        number = float(value)
+    except (OverflowError, ValueError):  # an int too large for a float
+        number = math.inf
+    if not math.isfinite(number) or number < minimum or (strict and number == minimum):
+        bound = "above" if strict else "at least"
+        raise ArgumentError(argument, value, f"a finite number {bound} {minimum:g}")
+    return number
+
+
 def team_of(game: Game, side: str) -> str:
-    """The team a side belongs to: White and Black are the ``"attackers"`` in Siege of Paris."""
+    """The team a side belongs to: White and Black are the ``"attackers"`` in Siege of Paris.
+
+    >>> import siege_nb as sn
+    >>> team_of(sn.new_game("siege-of-paris"), "black")
+    'attackers'
+    """
+    check_game(game)
+    if side not in SIDES:  # a tuple of strings: `in` is safe for any value
+        check_type(side, str, "side")
+        raise ArgumentError("side", side, f"a side of one of the games: {', '.join(SIDES)}")
     return "attackers" if side in ("white", "black") else side
 
 
 def own_moves(game: Game) -> list[Move]:
     """The moves the side to move chooses from (Siege of Paris: without ``demand``)."""
+    check_game(game)
     return [m for m in game.legal_moves() if m.kind != "demand"]
 
 
 def demand_available(game: Game) -> bool:
     """True when the attackers may demand a capture before this garrison turn."""
-    return any(m.kind == "demand" for m in game.legal_moves())
+    check_game(game)
+    return _demand_open(game)
+
+
+def _agent(agents: Mapping[str, Any], team: str) -> Any:
+    """The agent of ``team``, checked: present and able to choose."""
+    if team not in agents:
+        teams = ", ".join(shorten(k) for k in itertools.islice(agents, 5)) or "none"
+        raise ArgumentError(
+            "agents", agents, f"an agent for the team that decides now, {team!r} (given: {teams})"
+        )
+    agent = agents[team]
+    if not callable(getattr(agent, "choose", None)):
+        raise TypeError(
+            f"agents[{team!r}] must be an agent with a choose(game) method, "
+            f"not {type(agent).__name__} ({shorten(agent)})"
+        )
+    return agent
 
 
 def play_turn(game: Game, agents: Mapping[str, Agent]) -> list[Move]:
     """Let the agents make one decision: a demand (if the attackers want one) and then a move
-    of the side to move. Returns the moves played. The game must not be over."""
-    played = []
-    if demand_available(game) and agents["attackers"].wants_demand(game):
-        played.append(game.play("demand"))
-    agent = agents[team_of(game, game.to_move)]
-    move = agent.choose(game)
-    played.append(game.play(move))
-    return played
+    of the side to move. Returns the moves played.
+
+    The game must not be over, and ``agents`` must hold an agent for each team that decides
+    (see :data:`TEAMS`). If an agent fails, or chooses a move that is not legal
+    (:class:`~siege_nb.IllegalMove`), the game is left exactly as it was: a demand is played
+    on a copy first, so it is never kept without the move that follows it.
+
+    >>> import siege_nb as sn
+    >>> from siege_nb.ai import RandomAgent
+    >>> g = sn.new_game("pyramid-siege")
+    >>> [m.kind for m in play_turn(g, {"attacker": RandomAgent(0), "defender": RandomAgent(0)})]
+    ['step']
+    """
+    check_game(game, playing=True)
+    if not isinstance(agents, Mapping):
+        raise TypeError(
+            f"agents must be a mapping of team to agent, not {type(agents).__name__} "
+            f"({shorten(agents)})"
+        )
+    agent = _agent(agents, team_of(game, game.to_move))
+    demanding = _demand_open(game) and bool(_agent(agents, "attackers").wants_demand(game))
+    return _play_turn(game, agent, demanding)
+
+
+def _demand_open(game: Game) -> bool:
+    return any(m.kind == "demand" for m in game.legal_moves())
+
+
+def _turn(game: Game, agents: Mapping[str, Agent]) -> list[Move]:
+    """:func:`play_turn` without its checks, for callers that made them once (the balance
+    lab plays every ply of its games through this)."""
+    demanding = _demand_open(game) and bool(agents["attackers"].wants_demand(game))
+    side = game.to_move
+    return _play_turn(game, agents["attackers" if side in ("white", "black") else side], demanding)
+
+
+def _play_turn(game: Game, agent: Any, demanding: bool) -> list[Move]:
+    """One decision, its arguments checked."""
+    if not demanding:
+        return [game.play(agent.choose(game))]
+    # The agent chooses after the demand; both are tried on a copy first, so that a failure
+    # leaves no demand behind (nor loses the game's redo list).
+    twin = game.clone()
+    twin.play("demand")
+    move = twin.play(agent.choose(twin))
+    return [game.play("demand"), game.play(move)]

@@ -28,43 +28,233 @@ copies of the agents; an agent with a ``seed`` attribute has it set to a seed de
 the game's seed and its team, an agent with an ``rng`` attribute (``random.Random`` or a NumPy
 ``Generator``) gets a new one from that seed, and an agent with a ``reseed(seed)`` method has
 it called. Agents (or zero-argument factories) must be picklable for process pools.
+
+Checks and failures: :func:`simulate` checks every argument before it plays a game (a
+:class:`TypeError` or an :class:`~siege_nb.ArgumentError`; where a ``ValueError`` was raised
+before for a wrong type, an :class:`ArgumentTypeError`, which is both). It builds each agent
+once and each reading's first game, and for a process pool it pickles the agents, so a
+mistake there is reported at once. A game that fails while the lab plays it (an agent that
+raises, a move that is not legal, a worker process that dies) stops the run with a
+:class:`SimulationError` naming the game, the reading, the game's index and seed, and
+carrying the original error (``.cause``; an error that cannot be pickled crosses from a
+worker as a :class:`RemoteError` with its type, message and traceback). The games finished
+by then are in its ``records``. Pending work is cancelled; an executor the caller passed is
+left open (a process pool whose worker died is broken for good, which the error says).
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import itertools
 import math
 import os
+import pickle
 import random
+import shutil
+import signal
+import tempfile
+import time
+import traceback
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import (
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    as_completed,
+)
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 from typing import Any
 
-from siege_nb.ai.base import TEAMS, play_turn
+from siege_nb.ai.base import TEAMS, _turn
+from siege_nb.errors import ArgumentError, SiegeError, shorten
 from siege_nb.games.base import Game
-from siege_nb.rules import GAMES, format_value, option, presets, rules
+from siege_nb.rules import GAMES, format_value, option, options, presets, rules
 
-__all__ = ["LAB_MOVE_LIMIT", "RuleReading", "Simulation", "parse_readings", "simulate", "summarize"]
+__all__ = [
+    "LAB_MOVE_LIMIT",
+    "MAX_GAMES",
+    "MAX_READINGS",
+    "ArgumentTypeError",
+    "RemoteError",
+    "RuleReading",
+    "Simulation",
+    "SimulationError",
+    "parse_readings",
+    "simulate",
+    "summarize",
+]
 
 #: The ``reason`` of a game stopped by ``simulate(move_limit=...)`` (a draw).
 LAB_MOVE_LIMIT = "lab-move-limit"
 
+#: The most readings one run compares (a grid's cartesian product included).
+MAX_READINGS = 1000
+#: The most games one run plays (``n_games`` times the number of readings).
+MAX_GAMES = 10_000_000
+#: The most digits a ``seed`` may have.
+SEED_DIGITS = 100
+
 AgentSpec = Any  # an agent (has ``choose``) or a zero-argument factory returning one
 
+# How much of an error's message a SimulationError repeats, and of a rule error an argument's.
+_CAUSE_SHOWN = 300
 
+
+# -- errors -------------------------------------------------------------------------------------
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type where the lab raised a ``ValueError`` before: both a
+    :class:`TypeError` and an :class:`~siege_nb.ArgumentError` (so a ``ValueError``).
+
+    >>> try:
+    ...     simulate("pyramid-siege", "default", {}, n_games=2.5)
+    ... except TypeError as err:
+    ...     print(err)
+    n_games: 2.5 is not accepted; a whole number (int) of at least 1 and at most 10000000
+    """
+
+
+class RemoteError(Exception):
+    """Stands in for an error raised in a worker that could not cross back as it was (it does
+    not pickle): the name of its type, its message and the worker's traceback as text."""
+
+    def __init__(self, type_name: str, message: str, traceback: str = "") -> None:
+        super().__init__(f"{type_name}: {message}")
+        self.type_name = type_name
+        self.message = message
+        self.traceback = traceback
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RemoteError, (self.type_name, self.message, self.traceback))
+
+
+def _clip(text: str, limit: int = _CAUSE_SHOWN) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _type_name(err: BaseException) -> str:
+    if isinstance(err, RemoteError):
+        return err.type_name
+    kind = type(err)
+    return (
+        kind.__qualname__
+        if kind.__module__ == "builtins"
+        else f"{kind.__module__}.{kind.__qualname__}"
+    )
+
+
+def _message(err: BaseException) -> str:
+    if isinstance(err, RemoteError):
+        return err.message
+    try:
+        return str(err)
+    except Exception:  # an error whose __str__ fails still has a type to report
+        return "(its message cannot be shown)"
+
+
+class SimulationError(SiegeError):
+    """A game that :func:`simulate` played failed, or the worker playing it died.
+
+    ``game`` names the game (``"pyramid-siege"``), ``reading`` the reading's label,
+    ``game_index`` and ``seed`` the game within the run (``None`` when the failure cannot be
+    tied to one game; ``games`` then lists every ``(reading, game_index, seed)`` it may have
+    been). ``cause`` is the original error (a :class:`RemoteError` if it could not be sent
+    back from a worker), ``error_type`` and ``error_message`` say what it was, ``traceback``
+    is the worker's traceback as text, and ``records`` holds the games finished before the
+    failure. It pickles with all of these.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        games: Sequence[tuple[str, int, int]],
+        cause: BaseException,
+        *,
+        what: str = "",
+        traceback: str = "",
+    ) -> None:
+        self.game = game
+        self.games = tuple(games)
+        one = self.games[0] if len(self.games) == 1 else None
+        self.reading = one[0] if one else None
+        self.game_index = one[1] if one else None
+        self.seed = one[2] if one else None
+        self.cause = cause
+        self.error_type = _type_name(cause)
+        self.error_message = _clip(_message(cause))
+        self.traceback = traceback
+        self.records: list[dict[str, Any]] = []
+        if one:
+            where = f"reading {shorten(one[0])}, game {one[1]} (seed {one[2]})"
+        else:
+            where = f"one of {len(self.games)} games ({_list_games(self.games)})"
+        what = what or f"{self.error_type.rsplit('.', 1)[-1]}: {self.error_message}"
+        super().__init__(f"{game}, {where}: {what}")
+
+
+def _list_games(games: Sequence[tuple[str, int, int]], shown: int = 4) -> str:
+    by_reading: dict[str, list[int]] = {}
+    for label, index, _ in games:
+        by_reading.setdefault(label, []).append(index)
+    parts = []
+    for label, indices in itertools.islice(by_reading.items(), shown):
+        numbers = ", ".join(map(str, indices[:shown])) + (", …" if len(indices) > shown else "")
+        parts.append(f"reading {shorten(label)} games {numbers}")
+    more = "; …" if len(by_reading) > shown else ""
+    return "; ".join(parts) + more
+
+
+def _bad_type(argument: str, value: Any, accepted: str) -> ArgumentTypeError:
+    return ArgumentTypeError(argument, value, accepted)
+
+
+def _whole(
+    value: Any, argument: str, minimum: int, maximum: int | None = None, *, none: bool = False
+) -> int | None:
+    """A whole number within bounds (``None`` too if ``none``); a wrong type raises an
+    :class:`ArgumentTypeError`, as the lab raised ``ValueError`` for these before."""
+    high = f" and at most {maximum}" if maximum is not None else ""
+    accepted = ("None or " if none else "") + f"a whole number (int) of at least {minimum}{high}"
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise _bad_type(argument, value, accepted)
+    number = int(value)
+    if number < minimum or (maximum is not None and number > maximum):
+        raise ArgumentError(argument, value, accepted)
+    return number
+
+
+# -- readings ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RuleReading:
-    """One reading of the rules: a preset and option overrides, with a short label."""
+    """One reading of the rules: a preset and option overrides, with a short label.
+
+    The fields are checked for their types here; :func:`parse_readings` checks the preset,
+    the options and their values against the game.
+    """
 
     label: str
     preset: str = "default"
     overrides: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        for name, value in (("label", self.label), ("preset", self.preset)):
+            if not isinstance(value, str):
+                raise TypeError(
+                    f"RuleReading {name} must be str, not {type(value).__name__} ({shorten(value)})"
+                )
+        if not isinstance(self.overrides, Mapping):
+            raise TypeError(
+                "RuleReading overrides must be a mapping of option to value, not "
+                f"{type(self.overrides).__name__} ({shorten(self.overrides)})"
+            )
 
-# -- readings ---------------------------------------------------------------------------------
+
 def _label(preset: str, overrides: Mapping[str, Any]) -> str:
     parts = [f"{k}={format_value(v)}" for k, v in overrides.items()]
     if not parts:
@@ -73,33 +263,123 @@ def _label(preset: str, overrides: Mapping[str, Any]) -> str:
     return text if preset == "default" else f"{preset}: {text}"
 
 
+def _game_name(game: Any, argument: str = "game") -> str:
+    """The name of a game given by name or as a :class:`Game`."""
+    if isinstance(game, Game):
+        return game.game
+    if not isinstance(game, str):
+        raise _bad_type(argument, game, f"a game name ({', '.join(GAMES)}) or a Game")
+    if game not in GAMES or game not in TEAMS:
+        raise ArgumentError(
+            argument, game, f"unknown game {shorten(game)}; the games are {', '.join(GAMES)}"
+        )
+    return game
+
+
+def _option_name(game: str, key: Any, where: str) -> str:
+    """The name of the option ``key`` (a name or an id) of ``game``."""
+    if not isinstance(key, str):
+        raise _bad_type(where, key, "an option is named by a string (its name or id)")
+    try:
+        return option(game, key).name
+    except (ValueError, LookupError):  # the rules' own refusal: said again with the reading
+        names = ", ".join(o.name for o in options(game))
+        raise ArgumentError(
+            where, key, f"{game} has no option {shorten(key)}; its options are: {names}"
+        ) from None
+
+
+def _check_rules(game: str, preset: str, names: Mapping[str, Any], where: str, value: Any) -> None:
+    """Build the rule set once: an impossible value is refused naming ``where``."""
+    try:
+        rules(game, preset, **names)
+    except TypeError as err:
+        raise TypeError(f"{where}: {_clip(str(err))}") from None
+    except ValueError as err:
+        raise ArgumentError(where, value, _clip(str(err))) from None
+
+
 def _reading(
-    game: str, preset: str, overrides: Mapping[str, Any], label: str | None
+    game: str,
+    preset: Any,
+    overrides: Mapping[str, Any],
+    label: Any,
+    where: str,
+    *,
+    named: bool = False,
 ) -> RuleReading:
-    """A validated reading (unknown presets, options and values raise ``ValueError``)."""
+    """A validated reading; ``where`` names it in errors (``readings[2]``), and its preset
+    too when the reading is a bare preset name (``named``)."""
+    at = where if named else f"{where}['preset']"
     if not isinstance(preset, str):
-        raise ValueError(f"a preset is named by a string, not {preset!r}")
-    names = {}
+        raise _bad_type(at, preset, "a preset is named by a string")
+    if preset not in presets(game):
+        raise ArgumentError(
+            at,
+            preset,
+            f"{game} has no preset {shorten(preset)}; its presets are: {', '.join(presets(game))}",
+        )
+    if label is not None and not isinstance(label, str):
+        raise TypeError(
+            f"{where}['label'] must be str or None, not {type(label).__name__} ({shorten(label)})"
+        )
+    names: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
     for key, value in overrides.items():
-        if not isinstance(key, str):
-            raise ValueError(f"an option is named by a string, not {key!r}")
-        names[option(game, key).name] = value  # a clear error for an unknown option
-    rules(game, preset, **names)  # a clear error for an unknown preset or a bad value
+        name = _option_name(game, key, where)
+        if name in names:
+            raise ArgumentError(
+                where,
+                key,
+                f"each option once: {shorten(spelled[name])} and {shorten(key)} both name {name}",
+            )
+        names[name] = value
+        spelled[name] = key
+    _check_rules(game, preset, names, where, dict(overrides))
     return RuleReading(label if label is not None else _label(preset, names), preset, names)
 
 
-def _grid(game: str, grid: Mapping[str, Any]) -> list[RuleReading]:
+def _grid(game: str, grid: Mapping[Any, Any]) -> list[RuleReading]:
     if not grid:
-        raise ValueError("an option grid needs at least one option, e.g. {'capture': ['huff']}")
+        raise ArgumentError(
+            "readings", grid, "an option grid needs at least one option, e.g. {'capture': ['huff']}"
+        )
+    if len(grid) > MAX_READINGS:
+        raise ArgumentError("readings", grid, f"an option grid of at most {MAX_READINGS} options")
     axes = []
+    size = 1
+    seen: dict[str, Any] = {}
     for key, values in grid.items():
+        where = f"readings[{shorten(key)}]"
+        name = _option_name(game, key, "readings")
+        if name in seen:
+            raise ArgumentError(
+                "readings",
+                key,
+                f"each option once: {shorten(seen[name])} and {shorten(key)} both name {name}",
+            )
+        seen[name] = key
         if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             values = [values]
-        values = list(values)
+        values = list(itertools.islice(values, MAX_READINGS + 1))  # an endless iterator too
         if not values:
-            raise ValueError(f"the option grid gives no value for {key!r}")
+            raise ArgumentError(
+                where,
+                values,
+                f"at least one value; the option grid gives no value for {shorten(key)}",
+            )
+        for k, value in enumerate(values):
+            _check_rules(game, "default", {name: value}, f"{where}[{k}]", value)
+        size *= len(values)
+        if size > MAX_READINGS:
+            raise ArgumentError(
+                "readings", grid, f"an option grid of at most {MAX_READINGS} readings in all"
+            )
         axes.append([(key, v) for v in values])
-    return [_reading(game, "default", dict(combo), None) for combo in itertools.product(*axes)]
+    return [
+        _reading(game, "default", dict(combo), None, "readings")
+        for combo in itertools.product(*axes)
+    ]
 
 
 def parse_readings(game: str, readings: Any) -> list[RuleReading]:
@@ -108,46 +388,64 @@ def parse_readings(game: str, readings: Any) -> list[RuleReading]:
     ``readings`` is a preset name, a list of preset names, an option grid ``{option: [values]}``
     (the cartesian product, each on the ``"default"`` preset) or a list of dicts of option
     overrides (optionally with ``"preset"`` and ``"label"`` keys); lists may mix names and dicts.
+    At most :data:`MAX_READINGS` readings; each option once per reading (by name or id).
 
     >>> [r.label for r in parse_readings("pyramid-siege", {"capture": ["huff", "strict"],
     ...                                                     "towards": ["distance"]})]
     ['capture=huff, towards=distance', 'capture=strict, towards=distance']
+    >>> parse_readings("pyramid-siege", [{"capture": "huff", "label": ["huff"]}])
+    Traceback (most recent call last):
+        ...
+    TypeError: readings[0]['label'] must be str or None, not list (['huff'])
     """
+    name = _game_name(game)
     if isinstance(readings, RuleReading):
         items: list[RuleReading] = [
-            _reading(game, readings.preset, readings.overrides, readings.label)
+            _reading(name, readings.preset, readings.overrides, readings.label, "readings")
         ]
     elif isinstance(readings, str):
-        items = [_reading(game, readings, {}, None)]
+        items = [_reading(name, readings, {}, None, "readings", named=True)]
     elif isinstance(readings, Mapping):
-        items = _grid(game, readings)
-    elif isinstance(readings, Sequence) and not isinstance(readings, bytes):
+        items = _grid(name, readings)
+    elif isinstance(readings, Sequence) and not isinstance(readings, (bytes, bytearray)):
+        if len(readings) > MAX_READINGS:
+            raise ArgumentError("readings", readings, f"a list of at most {MAX_READINGS} readings")
         items = []
-        for item in readings:
+        for k, item in enumerate(readings):
+            where = f"readings[{k}]"
             if isinstance(item, RuleReading):
-                items.append(_reading(game, item.preset, item.overrides, item.label))
+                items.append(_reading(name, item.preset, item.overrides, item.label, where))
             elif isinstance(item, str):
-                items.append(_reading(game, item, {}, None))
+                items.append(_reading(name, item, {}, None, where, named=True))
             elif isinstance(item, Mapping):
                 spec = dict(item)
                 preset = spec.pop("preset", "default")
                 label = spec.pop("label", None)
-                items.append(_reading(game, preset, spec, label))
+                items.append(_reading(name, preset, spec, label, where))
             else:
-                raise ValueError(
-                    f"each reading is a preset name or a dict of option overrides, not {item!r}"
+                raise _bad_type(
+                    where, item, "each reading is a preset name or a dict of option overrides"
                 )
     else:
-        raise ValueError(
+        raise _bad_type(
+            "readings",
+            readings,
             "readings is a preset name, a list of presets, an option grid {option: [values]} "
-            f"or a list of dicts of overrides, not {readings!r}"
+            "or a list of dicts of overrides",
         )
     if not items:
-        raise ValueError(f"no readings given; the presets of {game} are {', '.join(presets(game))}")
+        raise ArgumentError(
+            "readings",
+            readings,
+            f"no readings given; the presets of {name} are {', '.join(presets(name))}",
+        )
     labels = [r.label for r in items]
     dupes = sorted({x for x in labels if labels.count(x) > 1})
     if dupes:
-        raise ValueError(f"readings appear twice: {', '.join(dupes)}")
+        twice = ", ".join(shorten(x) for x in dupes[:5])
+        raise ArgumentError(
+            "readings", readings, f"each label once; readings appear twice: {twice}"
+        )
     return items
 
 
@@ -164,7 +462,7 @@ def _is_agent(obj: Any) -> bool:
 
 def _check_agents(game: str, agents: Any) -> dict[str, AgentSpec]:
     if not isinstance(agents, Mapping):
-        raise ValueError(f"agents maps each team to an agent or factory, not {agents!r}")
+        raise _bad_type("agents", agents, "a mapping that maps each team to an agent or factory")
     teams = TEAMS[game]
     missing = [t for t in teams if t not in agents]
     extra = [t for t in agents if t not in teams]
@@ -173,14 +471,18 @@ def _check_agents(game: str, agents: Any) -> dict[str, AgentSpec]:
         if missing:
             words.append(f"no agent for {', '.join(map(repr, missing))}")
         if extra:
-            words.append(f"unknown team {', '.join(map(repr, extra))}")
-        raise ValueError(f"{'; '.join(words)}: the teams of {game} are {', '.join(teams)}")
+            words.append(f"unknown team {', '.join(shorten(t) for t in extra[:5])}")
+        raise ArgumentError(
+            "agents", agents, f"{'; '.join(words)}: the teams of {game} are {', '.join(teams)}"
+        )
     for team in teams:
         spec = agents[team]
         if not (_is_agent(spec) or callable(spec)):
-            raise ValueError(
-                f"the agent for {team!r} must have a choose(game) method or be a zero-argument "
-                f"factory returning such an agent, not {spec!r}"
+            raise _bad_type(
+                f"agents[{team!r}]",
+                spec,
+                "an agent with a choose(game) method or a zero-argument factory "
+                "returning such an agent",
             )
     return {t: agents[t] for t in teams}
 
@@ -189,7 +491,12 @@ def _seeded(spec: AgentSpec, seed: int) -> Any:
     """A fresh agent for one game: built (factory) or deep-copied, then reseeded."""
     agent = copy.deepcopy(spec) if _is_agent(spec) else spec()
     if not _is_agent(agent):
-        raise ValueError(f"the agent factory {spec!r} returned {agent!r}, which has no choose()")
+        raise ArgumentError(
+            "agents",
+            spec,
+            f"an agent or a factory returning one; the factory returned {shorten(agent)}, "
+            "which has no choose()",
+        )
     if hasattr(agent, "seed") and not callable(agent.seed):
         agent.seed = seed
     rng = getattr(agent, "rng", None)
@@ -204,6 +511,51 @@ def _seeded(spec: AgentSpec, seed: int) -> Any:
     return agent
 
 
+def _any_pickle() -> Any:
+    """cloudpickle where installed (Dask sends work with it: lambdas and local classes
+    travel too), else pickle."""
+    import importlib
+
+    try:
+        return importlib.import_module("cloudpickle")
+    except ImportError:
+        return pickle
+
+
+def _round_trip(obj: Any, module: Any) -> None:
+    pickle.loads(module.dumps(obj))
+
+
+def _try_agents(specs: Mapping[str, AgentSpec], crossing: str) -> None:
+    """Build every agent once as a game would (and, for worker processes, pickle them), so
+    that a broken agent or factory is refused before any game is played."""
+    for team, spec in specs.items():
+        where = f"agents[{team!r}]"
+        try:
+            _seeded(spec, 0)
+        except ArgumentError as err:
+            raise ArgumentError(where, spec, err.accepted) from None
+        except Exception as err:
+            raise ArgumentError(
+                where,
+                spec,
+                "an agent that can be copied and reseeded, or a factory that builds one; "
+                f"this one raised {type(err).__name__}: {_clip(_message(err), 200)}",
+            ) from err
+        if crossing:
+            try:
+                _round_trip(spec, pickle if crossing == "pickle" else _any_pickle())
+            except Exception as err:
+                raise ArgumentError(
+                    where,
+                    spec,
+                    "an agent (or factory) that pickles, to go to worker processes; this one "
+                    f"does not ({type(err).__name__}: {_clip(_message(err), 200)}). Define it "
+                    "at the top level of a module, or use executor='serial' or a "
+                    "ThreadPoolExecutor",
+                ) from err
+
+
 # -- playing ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Task:
@@ -214,6 +566,12 @@ class _Task:
     agents: Mapping[str, AgentSpec]
     games: tuple[tuple[int, int], ...]  # (game_index, seed)
     move_limit: int | None
+    crossing: str = ""  # how the task goes to another process (see _crossing): errors must pickle
+    tracker: str | None = None  # a folder where each worker process notes its current game
+
+    def where(self) -> list[tuple[str, int, int]]:
+        """Every game of the task, as ``(reading, game_index, seed)``."""
+        return [(self.reading.label, i, s) for i, s in self.games]
 
 
 def _winner_team(game: str, winner: str | None) -> str:
@@ -227,10 +585,26 @@ def _winner_team(game: str, winner: str | None) -> str:
     return "attackers" if winner in ("white", "black") else winner
 
 
-def _play_one(task: _Task, game_index: int, seed: int) -> dict[str, Any]:
+def _new_game(task: _Task) -> Game:
     from siege_nb.games.registry import new_game
 
-    game = new_game(task.game, task.reading.preset, **task.setup, **task.reading.overrides)
+    return new_game(task.game, task.reading.preset, **task.setup, **task.reading.overrides)
+
+
+def _play_one(task: _Task, game_index: int, seed: int) -> dict[str, Any]:
+    try:
+        return _play(task, game_index, seed)
+    except Exception as err:
+        if not task.crossing:
+            raise _failed(task, game_index, seed, err) from err
+        failure = _failed(task, game_index, seed, err)
+    # Raised outside the handler, so that no chain of causes goes along: some executors
+    # (Dask's) pickle the chain too, and the original error may not pickle.
+    raise failure
+
+
+def _play(task: _Task, game_index: int, seed: int) -> dict[str, Any]:
+    game = _new_game(task)
     agents = {team: _seeded(spec, _derive(seed, team)) for team, spec in task.agents.items()}
     start = len(game.pieces())
     decisions = branches = 0
@@ -241,7 +615,7 @@ def _play_one(task: _Task, game_index: int, seed: int) -> dict[str, Any]:
             break
         decisions += 1
         branches += sum(1 for m in game.legal_moves() if m.kind != "demand")
-        play_turn(game, agents)
+        _turn(game, agents)
     result = game.result
     return {
         "reading": task.reading.label,
@@ -256,9 +630,38 @@ def _play_one(task: _Task, game_index: int, seed: int) -> dict[str, Any]:
     }
 
 
+def _failed(task: _Task, game_index: int, seed: int, err: BaseException) -> SimulationError:
+    """The error that reports ``err`` from game ``game_index``; in another process, one that
+    surely pickles (and unpickles: an exception whose constructor takes other arguments than
+    its message pickles but fails to load, which used to break the whole process pool)."""
+    text = "".join(traceback.format_exception(err))
+    cause = err
+    if task.crossing:
+        try:
+            pickle.loads(pickle.dumps(err))
+        except Exception:
+            cause = RemoteError(_type_name(err), _clip(_message(err), 2000), text)
+    return SimulationError(
+        task.game, [(task.reading.label, game_index, seed)], cause, traceback=text
+    )
+
+
 def _run_chunk(task: _Task) -> list[dict[str, Any]]:
     """Play a chunk of games of one reading (the unit of work sent to an executor)."""
-    return [_play_one(task, i, s) for i, s in task.games]
+    if task.tracker is None:
+        return [_play_one(task, i, s) for i, s in task.games]
+    # Note the game in play where the parent can read it if this process dies.
+    note = os.path.join(task.tracker, str(os.getpid()))
+    out = []
+    try:
+        for i, s in task.games:
+            with open(note, "w", encoding="ascii") as f:
+                f.write(f"{task.reading_index} {i} {s}")
+            out.append(_play_one(task, i, s))
+    finally:
+        with contextlib.suppress(OSError):
+            os.remove(note)
+    return out
 
 
 # -- progress ---------------------------------------------------------------------------------
@@ -315,15 +718,76 @@ def _in_kernel() -> bool:
 
 
 # -- the summary ------------------------------------------------------------------------------
-def _teams_of(records: Sequence[Mapping[str, Any]], teams: Sequence[str] | None) -> list[str]:
+_RECORD_TEXT = ("reading", "winner")
+_RECORD_NUMBERS = ("plies", "branching")
+
+
+def _check_records(records: Any) -> list[Mapping[str, Any]]:
+    """``records`` as a list, each a mapping with the fields :func:`summarize` reads."""
+    if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Iterable):
+        raise TypeError(
+            "records must be a list of game records (dicts), not "
+            f"{type(records).__name__} ({shorten(records)})"
+        )
+    accepted = (
+        "a game record: a mapping with reading and winner (text), plies, branching and "
+        "optionally captures (finite numbers of at least 0)"
+    )
+    out = list(records)
+    for k, rec in enumerate(out):
+        if not isinstance(rec, Mapping):
+            raise TypeError(
+                f"records[{k}] must be a mapping (a game record), not {type(rec).__name__} "
+                f"({shorten(rec)})"
+            )
+        fields_ok = all(isinstance(rec.get(key), str) for key in _RECORD_TEXT) and all(
+            _is_amount(rec.get(key)) for key in _RECORD_NUMBERS
+        )
+        if not fields_ok or ("captures" in rec and not _is_amount(rec["captures"])):
+            raise ArgumentError(f"records[{k}]", rec, accepted)
+    return out
+
+
+def _is_amount(value: Any) -> bool:
+    """A finite real number of at least 0 that a float can hold (means are taken in floats)."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return False
+    try:
+        number = float(value)
+    except (OverflowError, ValueError):
+        return False
+    return math.isfinite(number) and number >= 0
+
+
+def _check_teams(teams: Any) -> list[str] | None:
+    if teams is None:
+        return None
+    if isinstance(teams, (str, bytes)) or not isinstance(teams, Sequence):
+        raise TypeError(
+            f"teams must be None or a pair of team names, not {type(teams).__name__} "
+            f"({shorten(teams)})"
+        )
+    names = list(teams)
+    if len(names) != 2 or not all(isinstance(t, str) for t in names) or names[0] == names[1]:
+        raise ArgumentError(
+            "teams", teams, "None or two different team names, e.g. ('attacker', 'defender')"
+        )
+    return names
+
+
+def _teams_of(records: Sequence[Mapping[str, Any]], teams: list[str] | None) -> list[str]:
     if teams is not None:
-        return list(teams)
+        return teams
     games = {r.get("game") for r in records}
-    if len(games) == 1 and (name := games.pop()) in TEAMS:
-        return list(TEAMS[name])
+    if len(games) == 1:
+        name = games.pop()
+        if isinstance(name, str) and name in TEAMS:
+            return list(TEAMS[name])
     found = sorted({r["winner"] for r in records} - {"draw"})
     if len(found) != 2:
-        raise ValueError("cannot tell the two teams from the records: pass teams=(a, b)")
+        raise ArgumentError(
+            "teams", teams, "cannot tell the two teams from the records: pass teams=(a, b)"
+        )
     return found
 
 
@@ -335,7 +799,9 @@ def summarize(
     Each row: ``reading``, ``games``, ``win_<team>`` for both teams, ``draw`` (rates in 0..1),
     ``length`` (mean plies), ``captures`` (mean pieces taken), ``branching`` (mean of each
     game's mean number of legal moves) and ``balance`` = 1 - |win rate gap between the teams|.
-    The teams come from ``teams``, else from the records' ``game``.
+    The teams come from ``teams``, else from the records' ``game``. A record without the
+    fields read here (text ``reading`` and ``winner``, numbers ``plies`` and ``branching``)
+    is refused, naming its place in the list.
 
     >>> rows = summarize([
     ...     {"reading": "r", "game": "pyramid-siege", "winner": "attacker", "plies": 10,
@@ -345,12 +811,13 @@ def summarize(
     >>> rows[0]["win_attacker"], rows[0]["draw"], rows[0]["length"], rows[0]["balance"]
     (0.5, 0.5, 20.0, 0.5)
     """
-    records = list(records)
-    if not records:
+    checked = _check_records(records)
+    given = _check_teams(teams)
+    if not checked:
         return []
-    names = _teams_of(records, teams)
+    names = _teams_of(checked, given)
     groups: dict[str, list[Mapping[str, Any]]] = {}
-    for rec in records:
+    for rec in checked:
         groups.setdefault(rec["reading"], []).append(rec)
     rows = []
     for label, recs in groups.items():
@@ -359,9 +826,9 @@ def summarize(
         for team in names:
             row[f"win_{team}"] = sum(r["winner"] == team for r in recs) / n
         row["draw"] = sum(r["winner"] == "draw" for r in recs) / n
-        row["length"] = sum(r["plies"] for r in recs) / n
-        row["captures"] = sum(r.get("captures", 0) for r in recs) / n
-        row["branching"] = sum(r["branching"] for r in recs) / n
+        row["length"] = sum(float(r["plies"]) for r in recs) / n
+        row["captures"] = sum(float(r.get("captures", 0)) for r in recs) / n
+        row["branching"] = sum(float(r["branching"]) for r in recs) / n
         gap = abs(row[f"win_{names[0]}"] - row[f"win_{names[1]}"])
         row["balance"] = 1.0 - gap
         rows.append(row)
@@ -387,10 +854,25 @@ class Simulation:
     records: list[dict[str, Any]]
     seed: int = 0
 
+    def __post_init__(self) -> None:
+        _game_name(self.game)
+        if not isinstance(self.readings, list) or not all(
+            isinstance(r, str) for r in self.readings
+        ):
+            raise TypeError(
+                f"Simulation readings must be a list of labels, not {shorten(self.readings)}"
+            )
+        if _check_teams(self.teams) is None:
+            raise TypeError("Simulation teams must be a pair of team names, not None")
+        if not isinstance(self.records, list):
+            raise TypeError(f"Simulation records must be a list, not {type(self.records).__name__}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, Integral):
+            raise TypeError(f"Simulation seed must be int, not {type(self.seed).__name__}")
+
     @property
     def table(self) -> Any:
         """One row per game (a DataFrame if pandas is importable, else the records)."""
-        return _frame([dict(r) for r in self.records])
+        return _frame([dict(r) for r in _check_records(self.records)])
 
     @property
     def summary(self) -> Any:
@@ -400,11 +882,16 @@ class Simulation:
     def plot(self, ax: Any = None) -> Any:
         """Bar chart of each team's win rate and the draw rate, one bar group per reading.
 
-        Draws on ``ax`` if given, else on a new figure (made without pyplot). Returns the
-        matplotlib Axes; in a notebook, show ``ax.figure``.
+        Draws on ``ax`` (a matplotlib ``Axes``) if given, else on a new figure (made without
+        pyplot). Returns the matplotlib Axes; in a notebook, show ``ax.figure``.
         """
+        from matplotlib.axes import Axes
         from matplotlib.figure import Figure
 
+        if ax is not None and not isinstance(ax, Axes):
+            raise TypeError(
+                f"ax must be a matplotlib Axes or None, not {type(ax).__name__} ({shorten(ax)})"
+            )
         rows = summarize(self.records, self.teams)
         if ax is None:  # no pyplot: nothing is opened or shown behind the caller's back
             fig = Figure(figsize=(max(6.0, 1.6 * len(rows) + 3), 4.2), layout="constrained")
@@ -441,6 +928,35 @@ def _chunks(n: int, size: int) -> Iterator[range]:
         yield range(start, min(n, start + size))
 
 
+def _check_executor(executor: Any) -> None:
+    if executor is None or _serial(executor):
+        return
+    if isinstance(executor, str):
+        raise ArgumentError(
+            "executor", executor, "an Executor, 'serial' (play here) or None (a process pool)"
+        )
+    if not isinstance(executor, Executor) and not callable(getattr(executor, "submit", None)):
+        raise _bad_type(
+            "executor",
+            executor,
+            "the executor must be a concurrent.futures.Executor (or have its submit method), "
+            "'serial' or None",
+        )
+
+
+def _serial(executor: Any) -> bool:
+    return isinstance(executor, str) and executor == "serial"
+
+
+def _crossing(executor: Any) -> str:
+    """How work sent to ``executor`` goes to another process: ``"pickle"`` for a process pool
+    (``None`` is the lab's own), ``"any"`` for unknown executors (Dask's pickles with
+    cloudpickle), ``""`` when it stays in this process (serial, threads)."""
+    if _serial(executor) or isinstance(executor, ThreadPoolExecutor):
+        return ""
+    return "pickle" if executor is None or isinstance(executor, ProcessPoolExecutor) else "any"
+
+
 def simulate(
     game: str | Game,
     readings: Any,
@@ -463,6 +979,9 @@ def simulate(
     on top of the rules' own move limit. ``chunk_size`` is the number of games per task
     (default: about four tasks per worker); it never changes the results.
 
+    Every argument is checked before a game is played (see the module's text); a game that
+    fails raises a :class:`SimulationError` naming it.
+
     >>> from siege_nb.ai.base import BaseAgent, own_moves
     >>> class Last(BaseAgent):
     ...     def choose(self, game):
@@ -472,74 +991,240 @@ def simulate(
     >>> sim.records[0]["reading"], sim.records[0]["winner"] in ("attacker", "defender", "draw")
     ('default', True)
     """
-    if isinstance(game, Game):
-        name, setup = game.game, dict(game.setup())
-    elif isinstance(game, str):
-        name, setup = game, {}
-    else:
-        raise ValueError(f"game is a game name or a Game, not {game!r}")
-    if name not in GAMES or name not in TEAMS:
-        raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
-        raise ValueError(f"n_games must be a whole number of at least 1, not {n_games!r}")
-    if move_limit is not None and (
-        isinstance(move_limit, bool) or not isinstance(move_limit, int) or move_limit < 1
-    ):
-        raise ValueError(f"move_limit must be None or a whole number >= 1, not {move_limit!r}")
-    if chunk_size is not None and (
-        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
-    ):
-        raise ValueError(f"chunk_size must be None or a whole number >= 1, not {chunk_size!r}")
-    if isinstance(executor, str) and executor != "serial":
-        raise ValueError(f"executor is an Executor, 'serial' or None, not {executor!r}")
-    if (
-        executor is not None
-        and not isinstance(executor, (str, Executor))
-        and not callable(getattr(executor, "submit", None))
-    ):
-        raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    # Plain arguments first, then the readings and the agents: nothing is played until all
+    # of them are known to be good.
+    name = _game_name(game)
+    setup: dict[str, Any] = dict(game.setup()) if isinstance(game, Game) else {}
+    count = _whole(n_games, "n_games", 1, MAX_GAMES)
+    assert count is not None
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise TypeError(f"seed must be int, not {type(seed).__name__} ({shorten(seed)})")
+    if abs(int(seed)) >= 10**SEED_DIGITS:
+        raise ArgumentError("seed", seed, f"an integer of at most {SEED_DIGITS} digits")
+    if not isinstance(progress, bool):
+        raise TypeError(
+            f"progress must be True or False, not {type(progress).__name__} ({shorten(progress)})"
+        )
+    limit = _whole(move_limit, "move_limit", 1, none=True)
+    size = _whole(chunk_size, "chunk_size", 1, none=True)
+    _check_executor(executor)
     parsed = parse_readings(name, readings)
+    total = count * len(parsed)
+    if total > MAX_GAMES:
+        raise ArgumentError(
+            "n_games", n_games, f"at most {MAX_GAMES} games in all ({len(parsed)} readings)"
+        )
     specs = _check_agents(name, agents)
-    seeds = [_derive("siege-lab", seed, i) for i in range(n_games)]
+    crossing = _crossing(executor)
+    _try_agents(specs, crossing)
+    for k, reading in enumerate(parsed):
+        _try_setup(game, name, setup, reading, k)
+    seeds = [_derive("siege-lab", int(seed), i) for i in range(count)]
 
-    workers = 1 if executor == "serial" else (os.cpu_count() or 1)
+    workers = 1 if _serial(executor) else (os.cpu_count() or 1)
     if executor is not None and not isinstance(executor, str):
-        workers = getattr(executor, "_max_workers", None) or workers
-    total = n_games * len(parsed)
-    size = chunk_size or max(1, min(50, math.ceil(total / (4 * workers))))
+        given = getattr(executor, "_max_workers", None)
+        workers = given if isinstance(given, int) and given > 0 else workers
+    size = size or max(1, min(50, math.ceil(total / (4 * workers))))
+    local_pool = executor is None or isinstance(executor, ProcessPoolExecutor)
+    tracker = tempfile.mkdtemp(prefix="siege-lab-") if local_pool else None
     tasks = [
-        _Task(name, setup, k, reading, specs, tuple((i, seeds[i]) for i in chunk), move_limit)
+        _Task(
+            name,
+            setup,
+            k,
+            reading,
+            specs,
+            tuple((i, seeds[i]) for i in chunk),
+            limit,
+            crossing,
+            tracker,
+        )
         for k, reading in enumerate(parsed)
-        for chunk in _chunks(n_games, size)
+        for chunk in _chunks(count, size)
     ]
     bar = _Progress(total, progress)
     results: list[dict[str, Any]] = []
     try:
-        if executor == "serial":
+        if _serial(executor):
             for task in tasks:
-                results.extend(_run_chunk(task))
+                try:
+                    results.extend(_run_chunk(task))
+                except SimulationError as err:
+                    err.records = _sorted(parsed, results)
+                    raise
                 bar.update(len(task.games))
         elif executor is None:
-            with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-                results = _collect(pool, tasks, bar)
+            pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)))
+            failed = True
+            try:
+                results = _collect(pool, tasks, bar, parsed)
+                failed = False
+            finally:
+                _close(pool, failed)
         else:
-            results = _collect(executor, tasks, bar)  # type: ignore[arg-type]
+            results = _collect(executor, tasks, bar, parsed)  # type: ignore[arg-type]
     finally:
         bar.close()
+        if tracker is not None:
+            shutil.rmtree(tracker, ignore_errors=True)
+    return Simulation(
+        name, [r.label for r in parsed], TEAMS[name], _sorted(parsed, results), int(seed)
+    )
+
+
+def _try_setup(
+    game: Any, name: str, setup: Mapping[str, Any], reading: RuleReading, k: int
+) -> None:
+    """Start the reading's game once: a set-up its rules cannot hold is refused up front."""
+    try:
+        _new_game(_Task(name, setup, k, reading, {}, (), None))
+    except (TypeError, ValueError) as err:
+        raise ArgumentError(
+            "game",
+            game,
+            f"a set-up every reading can start from; under reading {shorten(reading.label)}, "
+            f"{type(err).__name__}: {_clip(str(err), 200)}",
+        ) from err
+
+
+def _sorted(parsed: list[RuleReading], records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     order = {r.label: k for k, r in enumerate(parsed)}
-    results.sort(key=lambda r: (order[r["reading"]], r["game_index"]))
-    return Simulation(name, [r.label for r in parsed], TEAMS[name], results, seed)
+    return sorted(records, key=lambda r: (order[r["reading"]], r["game_index"]))
 
 
-def _collect(executor: Executor, tasks: list[_Task], bar: _Progress) -> list[dict[str, Any]]:
-    """Submit every task, gather the records as they finish (updating the bar)."""
-    futures = [executor.submit(_run_chunk, task) for task in tasks]
+def _close(pool: ProcessPoolExecutor, failed: bool) -> None:
+    """Shut the lab's own pool: after a failure, without waiting for the games still being
+    played (their processes are stopped; nobody will read their results)."""
+    if not failed:
+        pool.shutdown(wait=True)
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):  # already gone
+            process.terminate()
+
+
+def _collect(
+    executor: Executor, tasks: list[_Task], bar: _Progress, parsed: list[RuleReading]
+) -> list[dict[str, Any]]:
+    """Submit every task, gather the records as they finish (updating the bar). On a failure
+    every pending task is cancelled and a SimulationError raised; the executor stays open."""
+    futures: dict[Any, _Task] = {}
     out: list[dict[str, Any]] = []
-    # Futures that are not concurrent.futures ones are waited for in order.
-    standard = all(isinstance(f, Future) for f in futures)
-    done: Iterable[Any] = as_completed(futures) if standard else futures
-    for fut in done:
-        chunk = fut.result()
-        out.extend(chunk)
-        bar.update(len(chunk))
+    try:
+        for task in tasks:
+            try:
+                futures[executor.submit(_run_chunk, task)] = task
+            except Exception as err:
+                raise ArgumentError(
+                    "executor",
+                    executor,
+                    "an executor that accepts work (and can send the agents to its workers); "
+                    f"submit failed: {type(err).__name__}: {_clip(_message(err), 200)}",
+                ) from err
+        # Futures that are not concurrent.futures ones are waited for in order.
+        standard = all(isinstance(f, Future) for f in futures)
+        done: Iterable[Any] = as_completed(futures) if standard else list(futures)
+        for fut in done:
+            try:
+                chunk = fut.result()
+            except SimulationError as err:
+                raise _arrived(err) from err.cause
+            except KeyboardInterrupt:
+                raise
+            except BaseException as err:
+                raise _lost(executor, futures, fut, err) from err
+            out.extend(chunk)
+            bar.update(len(chunk))
+    except BaseException as err:
+        for fut in futures:
+            cancel = getattr(fut, "cancel", None)
+            if callable(cancel):
+                cancel()
+        if isinstance(err, SimulationError):
+            err.records = _sorted(parsed, out)
+        raise
     return out
+
+
+def _arrived(err: SimulationError) -> SimulationError:
+    """A game's error as it arrives; from another process, with the worker's traceback."""
+    if err.traceback and getattr(err.cause, "__traceback__", None) is None:
+        add_note = getattr(err, "add_note", None)  # Python 3.11 and later show notes
+        if callable(add_note):
+            add_note("Raised in a worker:\n" + err.traceback.rstrip())
+    return err
+
+
+def _lost(
+    executor: Any, futures: Mapping[Any, _Task], fut: Any, err: BaseException
+) -> SimulationError:
+    """The error for work that failed without a game's own error: the worker process died (a
+    broken process pool; Dask's KilledWorker) or the result could not come back."""
+    task = futures[fut]
+    text = "".join(traceback.format_exception(err))
+    if isinstance(err, BrokenProcessPool):
+        games, died = _dead_games(executor, futures)
+        if err.__cause__ is not None:  # the pool's own account: a result it could not read
+            detail = _clip(str(err.__cause__).strip().splitlines()[-1], 200)
+            what = f"a worker's answer could not be read back ({detail})"
+        elif len(games) == 1:
+            how = f" (exit code {died})" if died is not None else ""
+            what = f"the worker process playing it died{how}"
+        else:
+            what = "a worker process died while these games were in play"
+        what += "; the process pool cannot be used again"
+        return SimulationError(task.game, games, err, what=what, traceback=text)
+    if type(err).__name__ == "KilledWorker":  # Dask gave up on the task: its workers died
+        whom = "it" if len(task.games) == 1 else "these games"
+        what = f"the worker playing {whom} died ({_clip(_message(err), 200)})"
+        return SimulationError(task.game, task.where(), err, what=what, traceback=text)
+    return SimulationError(task.game, task.where(), err, traceback=text)
+
+
+def _dead_games(
+    executor: Any, futures: Mapping[Any, _Task]
+) -> tuple[list[tuple[str, int, int]], int | None]:
+    """The games that may have killed a process pool: the one its dead worker noted, if the
+    pool tells which worker died, else every game in play, else every unfinished game."""
+    tasks = list(futures.values())
+    tracker = tasks[0].tracker if tasks else None
+    labels = {t.reading_index: t.reading.label for t in tasks}
+    noted: dict[int, tuple[str, int, int]] = {}
+    if tracker is not None:
+        for entry in os.listdir(tracker):
+            try:
+                with open(os.path.join(tracker, entry), encoding="ascii") as f:
+                    k, i, s = (int(x) for x in f.read().split())
+                noted[int(entry)] = (labels[k], i, s)
+            except (OSError, ValueError, KeyError):
+                continue  # a note half written as the process died
+    # Which worker died: the pool stops every other one (SIGTERM) once it is broken, so wait
+    # (briefly: a process whose pipe has closed may not be reaped yet) until each worker that
+    # noted a game has an exit code, and keep those that ended otherwise.
+    processes = dict(getattr(executor, "_processes", None) or {})
+    watched = {pid: p for pid, p in processes.items() if pid in noted}
+    deadline = time.monotonic() + 2.0
+    while any(p.exitcode is None for p in watched.values()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    dead = {
+        pid: p.exitcode
+        for pid, p in watched.items()
+        if p.exitcode is not None and p.exitcode != -signal.SIGTERM
+    }
+    if dead:
+        codes = set(dead.values())
+        return sorted(noted[pid] for pid in dead), codes.pop() if len(codes) == 1 else None
+    if noted:
+        return sorted(noted.values()), None
+    unfinished = [t for f, t in futures.items() if not _succeeded(f)]
+    return [g for t in unfinished for g in t.where()], None
+
+
+def _succeeded(fut: Any) -> bool:
+    try:
+        return bool(fut.done()) and not fut.cancelled() and fut.exception() is None
+    except Exception:
+        return False

@@ -14,6 +14,11 @@ a static evaluation in [0, 1] from the attackers' view. Two domains fill it in:
   (``engine.legal``, ``engine.apply``), with the attackers' ``demand`` as a decision of the
   attackers before a garrison turn.
 
+The constructors, :meth:`~HuntDomain.root`, :meth:`HuntDomain.move_of` and :func:`search`
+check their arguments (a :class:`TypeError` or an :class:`~siege_nb.ArgumentError`). The
+methods the search calls thousands of times a second (``actions``, ``play``, ``evaluate``...)
+trust their positions, which only ``root`` and ``play`` make.
+
 >>> import siege_nb as sn
 >>> g = sn.new_game("pyramid-siege")
 >>> domain = HuntDomain(g)
@@ -30,7 +35,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from siege_nb.ai.base import _check_real, check_game
+from siege_nb.errors import ArgumentError, check_int, check_type, shorten
 from siege_nb.games.base import Game, Move
+from siege_nb.games.catalogue import CATALOGUE
 from siege_nb.games.hunt import SPECS, HuntEngine, attacker_may
 
 __all__ = ["ATTACKERS", "DEFENDERS", "HuntDomain", "ParisDomain", "SearchResult", "search"]
@@ -57,7 +65,9 @@ class HuntDomain:
     """
 
     def __init__(self, game: Game) -> None:
+        _check_family(game, "hunt")
         engine = cast(HuntEngine, game._engine)
+        self.settings = dict(game.rules.settings)  # the rules it plays (for the checks)
         self.engine = engine
         board = engine.board
         self.board = board
@@ -101,6 +111,7 @@ class HuntDomain:
     # -- positions ------------------------------------------------------------------------------
     def root(self, game: Game) -> HuntPos:
         """The search position of ``game`` (its state read, never changed)."""
+        _check_engine(self, game)
         s = game._state
         result = None
         if s.result is not None:
@@ -257,6 +268,7 @@ class HuntDomain:
 
     def move_of(self, game: Game, path: Sequence[tuple[Any, ...]]) -> Move:
         """The game's :class:`Move` for the root decisions ``path`` (a chain's jumps in turn)."""
+        _check_path(self, game, path)
         first = path[0]
         names = self.board.names
         if first[0] == "j":
@@ -404,8 +416,11 @@ class ParisDomain:
     hanging_weight = 0.25
 
     def __init__(self, game: Game) -> None:
+        _check_family(game, "paris")
         engine = game._engine
+        self.settings = dict(game.rules.settings)  # the rules it plays (for the checks)
         self.engine = engine
+        self.state_type = type(game._state)  # what a position's state is (for the checks)
         board = engine.board
         self.board = board
         self.n_sq = board.n_squares
@@ -453,6 +468,8 @@ class ParisDomain:
 
     def root(self, game: Game, decide_demand: bool = False) -> ParisPos:
         """The search position of ``game``; ``decide_demand``: the demand is still open."""
+        _check_engine(self, game)
+        check_type(decide_demand, bool, "decide_demand")
         return (game._state, not decide_demand)
 
     def result(self, pos: ParisPos) -> float | None:
@@ -685,6 +702,54 @@ class ParisDomain:
         return sorted(actions, key=lambda m: self._plan_key(cells, m, inside))
 
 
+# -- checks at the boundary ------------------------------------------------------------------------
+def _check_family(game: Any, family: str) -> None:
+    """A game whose engine family is ``family`` (the domains are written per family)."""
+    check_game(game)
+    if CATALOGUE[game.game].family != family:
+        games = ", ".join(name for name, info in CATALOGUE.items() if info.family == family)
+        raise ArgumentError("game", game, f"a game of the {family} family: {games}")
+
+
+def _check_engine(domain: HuntDomain | ParisDomain, game: Any) -> None:
+    """A game of ``domain``'s game and rules: a position under other rules would be misread."""
+    check_game(game)
+    if game._engine is not domain.engine and (
+        game.game != domain.engine.game or dict(game.rules.settings) != domain.settings
+    ):
+        raise ArgumentError(
+            "game",
+            game,
+            "a game of the game and rules this domain was built for",
+        )
+
+
+def _check_path(domain: HuntDomain, game: Any, path: Any) -> None:
+    """``path``: decisions that the domain offers in turn from ``game``'s position."""
+    pos = domain.root(game)
+    if not isinstance(path, Sequence) or isinstance(path, (str, bytes)):
+        raise TypeError(
+            f"path must be a list of the domain's actions, not {type(path).__name__} "
+            f"({shorten(path)})"
+        )
+    if not path:
+        raise ArgumentError("path", path, "a non-empty list of the domain's actions")
+    for k, action in enumerate(path):
+        offered = domain.actions(pos) if k == 0 or pos[7] >= 0 else []
+        try:
+            known = action in offered
+        except Exception:  # an object whose == fails cannot be one of the actions
+            known = False
+        if not known:
+            raise ArgumentError(
+                f"path[{k}]", action, "an action the domain offers at that point (actions(pos))"
+            )
+        pos = domain.play(pos, action)
+
+
+_DOMAIN_METHODS = ("decider", "result", "actions", "order", "play", "rollout_action", "evaluate")
+
+
 # -- the tree search ------------------------------------------------------------------------------
 class _Node:
     """A decision point of the tree: the action that led here, who chose it, statistics."""
@@ -749,7 +814,27 @@ def search(
 ) -> SearchResult:
     """UCT from ``root_pos``: ``iterations`` playouts if given, else as many as fit in
     ``seconds``. Each playout descends by UCB1, expands one action, plays up to
-    ``rollout_depth`` rollout plies and scores the end by ``domain.evaluate``."""
+    ``rollout_depth`` rollout plies and scores the end by ``domain.evaluate``. ``stop``, if
+    given, is asked with the clock (every eighth playout) whether to stop early.
+
+    ``domain`` is a :class:`HuntDomain`, a :class:`ParisDomain` or any object with their
+    methods; ``root_pos`` a position of that domain (from its ``root``)."""
+    missing = [m for m in _DOMAIN_METHODS if not callable(getattr(domain, m, None))]
+    if missing:
+        raise TypeError(
+            f"domain must have the methods {', '.join(_DOMAIN_METHODS)}; "
+            f"{type(domain).__name__} ({shorten(domain)}) lacks {', '.join(missing)}"
+        )
+    if isinstance(domain, (HuntDomain, ParisDomain)) and not _is_position(domain, root_pos):
+        raise ArgumentError("root_pos", root_pos, "a position made by the domain's root(game)")
+    check_type(rng, random.Random, "rng")
+    if iterations is not None:
+        check_int(iterations, "iterations", minimum=0)
+    _check_real(seconds, "seconds", minimum=0.0, strict=False)
+    check_int(rollout_depth, "rollout_depth", minimum=0)
+    _check_real(exploration, "exploration", minimum=0.0, strict=False)
+    if stop is not None and not callable(stop):
+        raise TypeError(f"stop must be callable or None, not {type(stop).__name__}")
     root = _Node(None, -1, root_pos)
     deadline = time.perf_counter() + seconds
     done = nodes = 0
@@ -759,6 +844,8 @@ def search(
             if done >= iterations:
                 break
         elif done and (done & 7 == 0) and time.perf_counter() >= deadline:
+            break
+        if stop is not None and done and (done & 7 == 0) and stop():
             break
         done += 1
         node = root
@@ -798,3 +885,21 @@ def search(
             elif n.mover == DEFENDERS:
                 n.value += 1.0 - reward
     return SearchResult(root, done, nodes + 1)
+
+
+def _is_position(domain: HuntDomain | ParisDomain, pos: Any) -> bool:
+    """A cheap test of the shape of a position of ``domain`` (made by its root and play)."""
+    if isinstance(domain, HuntDomain):
+        return (
+            isinstance(pos, tuple)
+            and len(pos) == 9
+            and isinstance(pos[0], tuple)
+            and len(pos[0]) == domain.n
+            and pos[1] in (0, 1)
+        )
+    return (
+        isinstance(pos, tuple)
+        and len(pos) == 2
+        and isinstance(pos[1], bool)
+        and type(pos[0]) is domain.state_type
+    )
