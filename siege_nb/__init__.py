@@ -13,7 +13,16 @@ The engine needs neither matplotlib nor ipywidgets; the drawing and widget layer
 """
 
 from siege_nb.errors import ArgumentError, SiegeError
-from siege_nb.games.base import Game, IllegalMove, Move, Reading, Result, Status, Verdict
+from siege_nb.games.base import (
+    Game,
+    HistoryError,
+    IllegalMove,
+    Move,
+    Reading,
+    Result,
+    Status,
+    Verdict,
+)
 from siege_nb.games.registry import new_game
 from siege_nb.records import RecordError, load_game
 from siege_nb.rules import (
@@ -44,6 +53,7 @@ __all__ = [
     "FixedRule",
     "Game",
     "Highlights",
+    "HistoryError",
     "IllegalMove",
     "Move",
     "Option",
