@@ -187,14 +187,23 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def matches(games: list[str], n: int, seconds: float, seed: int, reference: bool) -> None:
-    """Play and print the match table (two worker processes)."""
+def matches(
+    games: list[str], n: int, seconds: float, seed: int, reference: bool, side: str | None = None
+) -> None:
+    """Play and print the match table (two worker processes); ``side`` keeps only the rows of
+    the side of that name (``"garrison"``, ``"attacker"``...)."""
     pairings = [("mcts", "random"), ("mcts", "greedy")]
     if reference:
         pairings = [("random", "random"), ("greedy", "greedy"), *pairings]
     rows = [
-        (game, side, mine, theirs) for game in games for side in (0, 1) for mine, theirs in pairings
+        (game, i, mine, theirs)
+        for game in games
+        for i in (0, 1)
+        if side is None or TEAMS[game][i][0] == side
+        for mine, theirs in pairings
     ]
+    if not rows:
+        raise SystemExit(f"no side named {side!r} in {', '.join(games)}")
     print(
         f"{n} games per row; seeds {seed}..{seed + n - 1} for the agent on the side named, "
         f"{10_000 + seed}..{10_000 + seed + n - 1} for its opponent; search {seconds} s a move"
@@ -236,6 +245,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer and shorter runs")
     parser.add_argument("--game", choices=sn.GAMES, help="only this game")
     parser.add_argument("--matches", action="store_true", help="play the match table instead")
+    parser.add_argument("--side", help="with --matches: only this side's rows (e.g. garrison)")
     parser.add_argument("--games", type=int, default=20, help="games per row of the table")
     parser.add_argument("--seconds", type=float, default=0.5, help="search seconds a move")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
@@ -247,7 +257,7 @@ def main() -> None:
         print(f"machine: {machine()}")
         print(f"siege_nb {sn.__version__}; default presets\n")
         games = [args.game] if args.game else list(sn.GAMES)
-        matches(games, args.games, args.seconds, args.seed, args.reference)
+        matches(games, args.games, args.seconds, args.seed, args.reference, args.side)
         return
     runs = 3 if args.quick else 5
     iterations = 100 if args.quick else 300

@@ -305,6 +305,38 @@ def test_paris_evaluation_punishes_a_jammed_gate():
     assert both <= 0.2
 
 
+def test_paris_evaluation_leads_the_garrison_to_the_pieces_it_must_take():
+    # Two attacking soldiers left: fewer than placement needs, so the attackers cannot win,
+    # and the garrison wins by taking both (and has officers to spare: only one is left).
+    domain = ParisDomain(sn.new_game(PARIS))
+
+    def value(position: dict[str, str]) -> float:
+        g = sn.new_game(PARIS, position=position, to_move="white")
+        assert g.result is None
+        return domain.evaluate(domain.root(g))
+
+    attackers = {"a2": "white soldier", "j3": "white soldier", "f1": "white colonel"}
+    far = value({**attackers, "l16": "garrison general"})
+    near = value({**attackers, "c4": "garrison general"})
+    fewer = value({"a2": "white soldier", "f1": "white colonel", "c4": "garrison general"})
+    assert fewer < near < far < 0.2  # every such position is still a poor one for them
+
+
+def test_paris_search_garrison_takes_what_it_must_to_win():
+    g = sn.new_game(
+        PARIS,
+        position={
+            "a2": "white soldier",
+            "j3": "white soldier",
+            "f1": "white colonel",
+            "b3": "garrison general",
+        },
+        to_move="garrison",
+    )
+    move = MCTSAgent(iterations=300, seed=3).choose(g)
+    assert move.captures, move
+
+
 def test_paris_search_plays_the_winning_entry():
     g = paris(
         {

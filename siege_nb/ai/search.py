@@ -646,7 +646,9 @@ class ParisDomain:
                 else:
                     officer_d = min(officer_d, self.officer_dist[i])
         if soldiers < need or officers == 0:
-            return 0.5 if s_in else 0.1
+            if s_in:
+                return 0.5
+            return self._hunt(cells, state.occupied, soldiers, officers)
         if len(stuck) == len(self.gates):
             # Every gate jammed: nothing can enter any more; at best a draw, while the
             # garrison outside takes what it can.
@@ -686,6 +688,35 @@ class ParisDomain:
             late = max(0.0, (state.quiet - (self.limit - 40)) / 40.0)
             value += (0.5 - value) * min(late, 1.0)
         return value
+
+    def _hunt(
+        self, cells: Sequence[int], occupied: Sequence[int], soldiers: int, officers: int
+    ) -> float:
+        """The attackers' chances once they cannot place enough pieces any more: low, and
+        lower the less the garrison still has to take for its own win (SP-3: every soldier
+        and all officers but six) and the nearer its pieces on the squares stand to those
+        targets. Without this slope every such position looked alike to the search, and a
+        garrison with the game won shuffled until the move limit drew it."""
+        left = soldiers + max(officers - 6, 0)
+        board = self.board
+        file, rank = board.file, board.rank
+        n_sq = self.n_sq
+        hunters = [i for i in occupied if i < n_sq and 0 < cells[i] < 8]
+        wanted = [
+            i
+            for i in occupied
+            if i < n_sq and cells[i] >= 8 and (cells[i] & 7 == _PARIS_SOLDIER or officers > 6)
+        ]
+        if hunters and wanted:
+            far = sum(
+                min(max(abs(file[t] - file[h]), abs(rank[t] - rank[h])) for h in hunters)
+                for t in wanted
+            ) / (len(wanted) * 15.0)
+        else:
+            far = 1.0
+        # A capture (one eighteenth of 0.15) must outweigh any change of distance (at most
+        # 0.006): otherwise walking towards the targets looked better than taking one.
+        return 0.02 + 0.15 * min(left, 18) / 18.0 + 0.006 * min(far, 1.0)
 
     def order(self, actions: list[Any], pos: ParisPos | None = None) -> list[Any]:
         """Untried actions in the order to expand them (last first): the garrison's captures
