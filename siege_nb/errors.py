@@ -74,7 +74,13 @@ def _digits(value: int) -> int:
 
 
 def _rebuild(cls: type[BaseException], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
-    err = cls.__new__(cls)
+    # The built-in base with the largest layout must make the object: an error that is also
+    # an OSError (a path error) needs OSError.__new__, which ValueError's would refuse.
+    maker = max(
+        (b for b in cls.__mro__ if b.__module__ == "builtins" and b is not object),
+        key=lambda b: b.__basicsize__,
+    )
+    err = maker.__new__(cls)  # type: ignore[call-overload]
     err.args = args
     err.__dict__.update(state)
     return err

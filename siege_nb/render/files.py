@@ -40,20 +40,10 @@ MAX_PATH_CHARS = 4000
 """The longest path accepted (Linux refuses paths over 4096 bytes)."""
 
 
-def _rebuild(cls: type[PathError], args: tuple[Any, ...], state: dict[str, Any]) -> PathError:
-    err = OSError.__new__(cls)
-    err.args = args
-    err.__dict__.update(state)
-    return err
-
-
 class PathError(ArgumentError, OSError):
     """A path that cannot be read or written: an :class:`~siege_nb.ArgumentError` (the
-    argument is named) and an :class:`OSError`."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # OSError's layout needs OSError's own constructor when rebuilt (pickle, copy).
-        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+    argument is named) and an :class:`OSError`; it pickles and copies as every project error
+    does (:class:`~siege_nb.SiegeError`)."""
 
 
 class PathNotFound(PathError, FileNotFoundError):
