@@ -162,6 +162,24 @@ def rule_options(
     return chosen
 
 
+def new_game_arguments(
+    game: str, preset: Any, options: Mapping[str, Any]
+) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The checked arguments of ``new_game(game, preset, **setup, **options)`` for a game
+    named by a checked ``game``: the preset (``"default"`` for ``None``), the set-up
+    keywords given and the options by name (:func:`rule_options`). Callers may check more
+    before the game is made.
+
+    >>> new_game_arguments("belagerung", None, {"BL_3": "huff", "defenders": ["c7"]})
+    ('default', {'defenders': ['c7']}, {'capture': 'huff'})
+    """
+    chosen_preset = "default" if preset is None else check_preset(game, preset)
+    setup = setup_keywords(game)
+    chosen = rule_options(game, options, setup=setup)
+    given = {k: v for k, v in options.items() if k in setup}
+    return chosen_preset, given, chosen
+
+
 def game_under(game: Game, preset: str | None, changes: Mapping[str, Any], *, reset: bool) -> Game:
     """``game.with_rules(preset, reset=reset, **changes)`` after checking the preset and the
     options (:func:`rule_options`); if the current position is impossible under those rules,

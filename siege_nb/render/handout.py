@@ -35,10 +35,8 @@ from siege_nb.games.registry import new_game
 from siege_nb.render.checks import (
     check_flag,
     check_game_name,
-    check_preset,
     game_under,
-    rule_options,
-    setup_keywords,
+    new_game_arguments,
 )
 from siege_nb.render.files import check_path, write_atomically
 from siege_nb.render.style import PALETTE
@@ -200,10 +198,7 @@ def _resolve(game: Game | str, preset: str | None, options: dict[str, Any]) -> G
         return game_under(game, preset, options, reset=preset is not None)
     if isinstance(game, str):
         name = check_game_name(game)
-        chosen_preset = "default" if preset is None else check_preset(name, preset)
-        setup = setup_keywords(name)
-        chosen = rule_options(name, options, setup=setup)
-        given = {k: v for k, v in options.items() if k in setup}
+        chosen_preset, given, chosen = new_game_arguments(name, preset, options)
         return new_game(name, chosen_preset, **given, **chosen)
     raise TypeError(
         f"game: handout takes a game's name or a Game, not {type(game).__name__} ({shorten(game)})"

@@ -17,11 +17,9 @@ from siege_nb.games.registry import new_game
 from siege_nb.render import Highlights
 from siege_nb.render.checks import (
     check_game_name,
-    check_preset,
     game_under,
     keyword_name,
-    rule_options,
-    setup_keywords,
+    new_game_arguments,
 )
 from siege_nb.rules import RuleSet, rule_heading
 from siege_nb.widgets.canvas import (
@@ -140,10 +138,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
     ) -> None:
         if isinstance(game, str):
             name = check_game_name(game)
-            chosen_preset = "default" if preset is None else check_preset(name, preset)
-            setup = setup_keywords(name)
-            chosen = rule_options(name, options_, setup=setup)
-            given = {k: v for k, v in options_.items() if k in setup}
+            chosen_preset, given, chosen = new_game_arguments(name, preset, options_)
             check_computer(name, computer)  # before the game is made
             game = new_game(name, chosen_preset, **given, **chosen)
         elif isinstance(game, Game):
