@@ -1,0 +1,351 @@
+"""Siege of Paris as a search domain, on the engine's own frozen states.
+
+White and Black are one team, the attackers. Before a garrison turn where the attackers may
+demand a capture, the attackers decide first: the ``demand`` move or :data:`NO_DEMAND`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+from siege_nb.ai.domains import ATTACKERS, DEFENDERS, NO_DEMAND, check_engine, check_family
+from siege_nb.errors import check_type
+from siege_nb.games.base import Game, Move
+
+__all__ = ["ParisDomain", "ParisPos"]
+
+# -- Siege of Paris -------------------------------------------------------------------------------
+# A Paris position in the search: (engine state, demand decided).
+ParisPos = tuple[Any, bool]
+_PARIS_SOLDIER = 5  # the soldier's rank code (siege_nb.games.paris.SOLDIER)
+
+
+class ParisDomain:
+    """Siege of Paris on the engine's own states; White and Black are one team.
+
+    Before a garrison turn where the attackers may demand a capture, the attackers decide
+    first: the ``demand`` move or :data:`NO_DEMAND`.
+    """
+
+    # The evaluation's price (in logit) of each attacker the garrison may take at once.
+    hanging_weight = 0.25
+
+    def __init__(self, game: Game) -> None:
+        check_family(game, "paris")
+        engine = game._engine
+        self.settings = dict(game.rules.settings)  # the rules it plays (for the checks)
+        self.engine = engine
+        self.state_type = type(game._state)  # what a position's state is (for the checks)
+        board = engine.board
+        self.board = board
+        self.n_sq = board.n_squares
+        self.need = int(game.rules["placement_win"])
+        self.limit = game.rules["move_limit"]
+        n = len(board.names)
+        gate_sq = [s for g in board.gates for s in board.gate_squares[g]]
+        self.gate_squares = frozenset(gate_sq)
+        self.gate_circles = frozenset(board.gates)
+        self.gates = tuple(board.gates)
+        self.links = board.circle_links
+        # Per army and node: how many plies a soldier there needs to reach a gate square of
+        # its colour moving diagonally forward (soldiers never move back) round the citadel's
+        # hole, or None; and the gate circle that square leads to (-1 for none). A soldier
+        # can use one gate only (White the southern one, Black the northern), so a gate jammed
+        # by an attacker makes the soldiers heading there useless.
+        self.soldier_steps: dict[int, tuple[int | None, ...]] = {}
+        self.soldier_gate: dict[int, tuple[int, ...]] = {}
+        for army, diagonals in ((1, (1, 7)), (2, (3, 5))):  # NE, NW / SE, SW
+            steps: list[int | None] = [None] * self.n_sq + [0] * (n - self.n_sq)
+            gates = [-1] * n
+            frontier = list(gate_sq)
+            for s in frontier:
+                steps[s], gates[s] = 0, board.gate_of[s]
+            while frontier:  # breadth first, backwards along the soldier's steps
+                nxt = []
+                for q in frontier:
+                    for d in diagonals:
+                        p = board.ray[(d + 4) % 8][q]
+                        if p >= 0 and steps[p] is None:
+                            steps[p], gates[p] = cast(int, steps[q]) + 1, gates[q]
+                            nxt.append(p)
+                frontier = nxt
+            self.soldier_steps[army] = tuple(steps)
+            self.soldier_gate[army] = tuple(gates)
+        self.officer_dist = tuple(
+            0
+            if node >= self.n_sq
+            else min(
+                max(abs(board.file[node] - board.file[s]), abs(board.rank[node] - board.rank[s]))
+                for s in gate_sq
+            )
+            for node in range(n)
+        )
+
+    def root(self, game: Game, decide_demand: bool = False) -> ParisPos:
+        """The search position of ``game``; ``decide_demand``: the demand is still open."""
+        check_engine(self, game)
+        check_type(decide_demand, bool, "decide_demand")
+        return (game._state, not decide_demand)
+
+    def result(self, pos: ParisPos) -> float | None:
+        """The attackers' score of a finished position, else None."""
+        r = pos[0].result
+        if r is None:
+            return None
+        return 0.5 if r.winner is None else (1.0 if r.winner == "attackers" else 0.0)
+
+    def _demand(self, pos: ParisPos) -> Move | None:
+        state, done = pos
+        if done or state.to_move != 0 or state.result is not None:
+            return None
+        for m in self.engine.legal(state):
+            if m.kind == "demand":
+                return m
+        return None
+
+    def decider(self, pos: ParisPos) -> int:
+        """The team that decides at ``pos``."""
+        if pos[0].to_move != 0 or self._demand(pos) is not None:
+            return ATTACKERS
+        return DEFENDERS
+
+    def actions(self, pos: ParisPos) -> list[Any]:
+        """The choices at ``pos``: the demand decision first, then the moves."""
+        demand = self._demand(pos)
+        if demand is not None:
+            return [demand, NO_DEMAND]
+        return [m for m in self.engine.legal(pos[0]) if m.kind != "demand"]
+
+    def play(self, pos: ParisPos, action: Any) -> ParisPos:
+        """The position after ``action``."""
+        if action is NO_DEMAND:
+            return (pos[0], True)
+        state = self.engine.apply(pos[0], action)
+        return (state, action.kind == "demand")
+
+    # -- the attackers' plan: enter without jamming a gate, make room, bring soldiers up -----
+    def _inside(self, cells: Sequence[int]) -> tuple[int, int]:
+        """Attacking soldiers and officers on the circles."""
+        s_in = o_in = 0
+        for c in cells[self.n_sq :]:
+            if c >= 8:
+                if c & 7 == _PARIS_SOLDIER:
+                    s_in += 1
+                else:
+                    o_in += 1
+        return s_in, o_in
+
+    def _stuck(self, cells: Sequence[int], gate: int) -> bool:
+        """Does an attacker hold ``gate`` with no empty circle beside it? Then no piece can
+        enter there and the garrison inside cannot leave by it: a jam that ends the attack
+        through that gate (and, with both gates jammed, every chance of placement)."""
+        return cells[gate] >= 8 and all(cells[c] for c in self.links[gate])
+
+    def _entry_kind(self, cells: Sequence[int], move: Move, inside: tuple[int, int]) -> int:
+        """An entry's worth: 2 if it completes the placement, 1 if the piece can step on
+        from the gate afterwards, -1 if it would jam the gate."""
+        start, gate = move.raw[0], move.raw[1]
+        soldier = cells[start] & 7 == _PARIS_SOLDIER
+        s_in, o_in = inside[0] + soldier, inside[1] + (not soldier)
+        if s_in >= self.need and o_in >= 1:
+            return 2
+        return -1 if all(cells[c] for c in self.links[gate]) else 1
+
+    def _plan_key(self, cells: Sequence[int], move: Any, inside: tuple[int, int]) -> int:
+        """A rule-of-thumb rank of an attackers' move (higher first): a winning entry, an
+        entry that leaves room, stepping off a gate circle inside, a soldier's step towards
+        its gate, other moves, and last an entry that jams a gate."""
+        if not isinstance(move, Move):
+            return 0
+        if move.kind == "enter":
+            return {2: 6, 1: 4, -1: -2}[self._entry_kind(cells, move, inside)]
+        start, end = move.raw[0], move.raw[1]
+        if start >= self.n_sq:
+            # Inside: off a gate frees it for the next piece; onto a gate blocks it.
+            return 3 if start in self.gate_circles else (-1 if end in self.gate_circles else 0)
+        code = cells[start]
+        if code >= 8 and code & 7 == _PARIS_SOLDIER:
+            steps = self.soldier_steps[code >> 3]
+            before, after = steps[start], steps[end]
+            if before is not None and after is not None and after < before:
+                return 1
+        return 0
+
+    def rollout_action(self, pos: ParisPos, rng: random.Random) -> Any:
+        """Quick play: the attackers never demand, enter when the gate stays open (at once
+        when it wins), step off a gate circle inside, else mostly advance soldiers and never
+        jam a gate; the garrison captures when it can."""
+        if self._demand(pos) is not None:
+            return NO_DEMAND
+        acts = self.actions(pos)
+        state = pos[0]
+        if state.to_move == 0:
+            caps = [m for m in acts if m.captures]
+            if caps and rng.random() < 0.9:
+                return rng.choice(caps)
+            return rng.choice(acts)
+        cells = state.cells
+        inside = self._inside(cells)
+        best: list[Any] = []
+        best_key = -9
+        # Only the plan's best moves: a full ranking of every move would cost as much as
+        # the engine's move generation, so ordinary moves are sampled.
+        for m in acts:
+            if m.kind == "enter" or m.raw[0] >= self.n_sq:
+                key = self._plan_key(cells, m, inside)
+                if key > best_key:
+                    best, best_key = [m], key
+                elif key == best_key:
+                    best.append(m)
+        if best_key >= 3:
+            return rng.choice(best)
+        for _ in range(4):
+            m = rng.choice(acts)
+            key = self._plan_key(cells, m, inside)
+            if key >= 1 or (key == 0 and rng.random() < 0.4):
+                return m
+        ordinary = [m for m in acts if m.kind != "enter" or self._entry_kind(cells, m, inside) > 0]
+        return rng.choice(ordinary or acts)
+
+    def evaluate(self, pos: ParisPos) -> float:
+        """The attackers' chances in [0, 1]: pieces inside against what placement needs,
+        soldiers that can still reach an open gate and how close, an officer ready, gates
+        jammed or blocked by the attackers' own pieces, material, room left inside."""
+        score = self.result(pos)
+        if score is not None:
+            return score
+        state = pos[0]
+        cells = state.cells
+        n_sq = self.n_sq
+        need = self.need
+        stuck = [g for g in self.gates if self._stuck(cells, g)]
+        parked = sum(1 for g in self.gates if cells[g] >= 8) - len(stuck)
+        # A garrison piece on a gate circle that cannot come out (the attackers fill the
+        # squares it could step on; a garrison soldier also needs room under SP-14's three
+        # per colour) keeps the gate shut while they wait there: the garrison never has to
+        # move it, and a soldier on a gate square can neither enter nor step back.
+        out = [0, 0]
+        for i in state.occupied:
+            if i < n_sq and cells[i] == _PARIS_SOLDIER:
+                out[self.board.dark[i]] += 1
+        locked = 0
+        for g in self.gates:
+            c = cells[g]
+            if 0 < c < 8 and not any(
+                cells[q] == 0 and (c != _PARIS_SOLDIER or out[self.board.dark[q]] < 3)
+                for q in self.board.gate_squares[g]
+            ):
+                locked += any(cells[q] >= 8 for q in self.board.gate_squares[g])
+        soldiers = officers = s_in = o_in = 0
+        live: list[int] = []
+        officer_d = 99
+        garrison_in = 0
+        for i in state.occupied:
+            c = cells[i]
+            if c < 8:
+                garrison_in += i >= n_sq
+                continue
+            if c & 7 == _PARIS_SOLDIER:
+                soldiers += 1
+                if i >= n_sq:
+                    s_in += 1
+                else:
+                    army = c >> 3
+                    d = self.soldier_steps[army][i]
+                    if d is not None and self.soldier_gate[army][i] not in stuck:
+                        live.append(d)
+            else:
+                officers += 1
+                if i >= n_sq:
+                    o_in += 1
+                else:
+                    officer_d = min(officer_d, self.officer_dist[i])
+        if soldiers < need or officers == 0:
+            if s_in:
+                return 0.5
+            return self._hunt(cells, state.occupied, soldiers, officers)
+        if len(stuck) == len(self.gates):
+            # Every gate jammed: nothing can enter any more; at best a draw, while the
+            # garrison outside takes what it can.
+            return 0.2
+        live.sort()
+        missing = max(need - s_in, 0)
+        approach = 0.0
+        if missing:
+            near = live[:missing]
+            approach = -1.0 if len(near) < missing else -sum(near) / (missing * 11.0)
+        officer = 1.0 if o_in else -min(officer_d, 12) / 12.0
+        hanging = 0
+        if state.to_move == 0:
+            # The garrison to move: the pieces it may take now (its moves are cached with
+            # the state, so this costs a scan). It takes one a turn; two hanging is worse.
+            hanging = min(len({m.raw[1] for m in self.engine.legal(state) if m.captures}), 2)
+        x = (
+            # Well above one half from the start (about 0.7), so that the drift to a draw
+            # near the move limit costs the attackers something: the search then values an
+            # entry (which resets the count) above shuffling.
+            -1.2
+            - self.hanging_weight * hanging
+            + 1.6 * min(s_in, need) / need
+            + 0.8 * min(o_in, 1)
+            + 1.2 * approach
+            + 0.4 * officer
+            + 0.8 * min(len(live) + s_in, 12) / 12
+            + 1.2 * soldiers / 24
+            + 0.4 * officers / 12
+            + 1.0 * (1.0 - garrison_in / 8.0)  # room inside for the placement
+            - 1.5 * len(stuck)  # a jammed gate: its army's soldiers can no longer enter
+            - 0.3 * parked  # a piece on a gate keeps the next one out until it steps on
+            - 1.2 * locked  # a gate the garrison holds and cannot leave
+        )
+        value = 1.0 / (1.0 + math.exp(-x))
+        if self.limit is not None:
+            late = max(0.0, (state.quiet - (self.limit - 40)) / 40.0)
+            value += (0.5 - value) * min(late, 1.0)
+        return value
+
+    def _hunt(
+        self, cells: Sequence[int], occupied: Sequence[int], soldiers: int, officers: int
+    ) -> float:
+        """The attackers' chances once they cannot place enough pieces any more: low, and
+        lower the less the garrison still has to take for its own win (SP-3: every soldier
+        and all officers but six) and the nearer its pieces on the squares stand to those
+        targets. Without this slope every such position looked alike to the search, and a
+        garrison with the game won shuffled until the move limit drew it."""
+        left = soldiers + max(officers - 6, 0)
+        board = self.board
+        file, rank = board.file, board.rank
+        n_sq = self.n_sq
+        hunters = [i for i in occupied if i < n_sq and 0 < cells[i] < 8]
+        wanted = [
+            i
+            for i in occupied
+            if i < n_sq and cells[i] >= 8 and (cells[i] & 7 == _PARIS_SOLDIER or officers > 6)
+        ]
+        if hunters and wanted:
+            far = sum(
+                min(max(abs(file[t] - file[h]), abs(rank[t] - rank[h])) for h in hunters)
+                for t in wanted
+            ) / (len(wanted) * 15.0)
+        else:
+            far = 1.0
+        # A capture (one eighteenth of 0.15) must outweigh any change of distance (at most
+        # 0.006): otherwise walking towards the targets looked better than taking one.
+        return 0.02 + 0.15 * min(left, 18) / 18.0 + 0.006 * min(far, 1.0)
+
+    def order(self, actions: list[Any], pos: ParisPos | None = None) -> list[Any]:
+        """Untried actions in the order to expand them (last first): the garrison's captures
+        first; the attackers' moves by :meth:`_plan_key`, jamming entries last."""
+        if pos is None or pos[0].to_move == 0:
+            return sorted(
+                actions,
+                key=lambda m: (
+                    0 if not isinstance(m, Move) else (m.kind == "enter") + bool(m.captures)
+                ),
+            )
+        cells = pos[0].cells
+        inside = self._inside(cells)
+        return sorted(actions, key=lambda m: self._plan_key(cells, m, inside))
