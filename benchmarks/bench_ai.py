@@ -15,6 +15,9 @@ of every game (default presets) against ``RandomAgent`` and ``GreedyAgent``, ``-
 games each (default 20), on two worker processes, and prints wins / draws / losses, the win
 rate with its 95% Wilson interval, the seeds, mean plies and the search's seconds per move.
 ``--reference`` adds the yardsticks: random against random and greedy against greedy.
+``--side NAME`` and ``--vs random|greedy`` keep some rows; ``--workers N`` sets the processes;
+``--iterations N`` gives the search N playouts a move instead of ``--seconds``, so that a run
+on a busy machine plays the same games as on a quiet one.
 """
 
 from __future__ import annotations
@@ -154,22 +157,25 @@ class Timed(BaseAgent):
             self.seconds += time.perf_counter() - t0
 
 
-def make_agent(kind: str, seed: int, seconds: float) -> BaseAgent:
-    """An agent by name: ``mcts`` (at ``seconds`` a move), ``random`` or ``greedy``."""
+def make_agent(kind: str, seed: int, seconds: float, iterations: int | None = None) -> BaseAgent:
+    """An agent by name: ``mcts`` (at ``seconds`` a move, or ``iterations`` playouts a move
+    when given), ``random`` or ``greedy``."""
     if kind == "mcts":
-        return MCTSAgent(seconds=seconds, seed=seed)
+        return MCTSAgent(seconds=seconds, iterations=iterations, seed=seed)
     return OPPONENTS[kind](seed=seed)
 
 
-def one_game(task: tuple[str, int, str, str, int, float]) -> tuple[str, int, float, int]:
+def one_game(
+    task: tuple[str, int, str, str, int, float, int | None],
+) -> tuple[str, int, float, int]:
     """Play one game: ``(game, side index, agent on that side, agent on the other, seed,
-    seconds)``. Returns the outcome for that side (``"W"``, ``"D"``, ``"L"``), the plies, and
-    the seconds and decisions of the agent on that side."""
-    game, side, mine, theirs, seed, seconds = task
+    seconds, iterations)``. Returns the outcome for that side (``"W"``, ``"D"``, ``"L"``), the
+    plies, and the seconds and decisions of the agent on that side."""
+    game, side, mine, theirs, seed, seconds, iterations = task
     (me, my_win), (other, _) = TEAMS[game][side], TEAMS[game][1 - side]
     g = sn.new_game(game)
-    agent = Timed(make_agent(mine, seed, seconds))
-    agents = {me: agent, other: make_agent(theirs, 10_000 + seed, seconds)}
+    agent = Timed(make_agent(mine, seed, seconds, iterations))
+    agents = {me: agent, other: make_agent(theirs, 10_000 + seed, seconds, iterations)}
     while g.result is None:
         play_turn(g, agents)
     winner = g.result.winner
@@ -188,11 +194,24 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def matches(
-    games: list[str], n: int, seconds: float, seed: int, reference: bool, side: str | None = None
+    games: list[str],
+    n: int,
+    seconds: float,
+    seed: int,
+    reference: bool,
+    side: str | None = None,
+    *,
+    opponent: str | None = None,
+    iterations: int | None = None,
+    workers: int = 2,
 ) -> None:
-    """Play and print the match table (two worker processes); ``side`` keeps only the rows of
-    the side of that name (``"garrison"``, ``"attacker"``...)."""
+    """Play and print the match table on ``workers`` processes; ``side`` keeps only the rows of
+    the side of that name (``"garrison"``, ``"attacker"``...), ``opponent`` only the rows
+    against that agent (``"random"``, ``"greedy"``); ``iterations``, if given, fixes the
+    search's playouts a move instead of its seconds (the same games on a busy machine)."""
     pairings = [("mcts", "random"), ("mcts", "greedy")]
+    if opponent is not None:
+        pairings = [p for p in pairings if p[1] == opponent]
     if reference:
         pairings = [("random", "random"), ("greedy", "greedy"), *pairings]
     rows = [
@@ -204,19 +223,22 @@ def matches(
     ]
     if not rows:
         raise SystemExit(f"no side named {side!r} in {', '.join(games)}")
+    budget = f"{iterations} iterations" if iterations else f"{seconds} s"
     print(
         f"{n} games per row; seeds {seed}..{seed + n - 1} for the agent on the side named, "
-        f"{10_000 + seed}..{10_000 + seed + n - 1} for its opponent; search {seconds} s a move"
+        f"{10_000 + seed}..{10_000 + seed + n - 1} for its opponent; search {budget} a move"
     )
     print(
         f"{'game':15} {'side':10} {'agent':7} {'vs':7} {'W':>3} {'D':>3} {'L':>3} "
         f"{'win rate':>8} {'95% CI':>13} {'plies':>6} {'s/move':>7}"
     )
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {
             row: [
-                pool.submit(one_game, (row[0], row[1], row[2], row[3], seed + i, seconds))
+                pool.submit(
+                    one_game, (row[0], row[1], row[2], row[3], seed + i, seconds, iterations)
+                )
                 for i in range(n)
             ]
             for row in rows
@@ -252,12 +274,27 @@ def main() -> None:
     parser.add_argument(
         "--reference", action="store_true", help="add random-random and greedy-greedy rows"
     )
+    parser.add_argument("--vs", choices=("random", "greedy"), help="with --matches: one opponent")
+    parser.add_argument(
+        "--iterations", type=int, help="with --matches: playouts a move instead of --seconds"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="with --matches: processes")
     args = parser.parse_args()
     if args.matches:
         print(f"machine: {machine()}")
         print(f"siege_nb {sn.__version__}; default presets\n")
         games = [args.game] if args.game else list(sn.GAMES)
-        matches(games, args.games, args.seconds, args.seed, args.reference, args.side)
+        matches(
+            games,
+            args.games,
+            args.seconds,
+            args.seed,
+            args.reference,
+            args.side,
+            opponent=args.vs,
+            iterations=args.iterations,
+            workers=args.workers,
+        )
         return
     runs = 3 if args.quick else 5
     iterations = 100 if args.quick else 300
