@@ -21,6 +21,7 @@ from siege_nb.games.base import (
     Reading,
     Result,
     Status,
+    TooManyMoves,
     Verdict,
 )
 from siege_nb.games.registry import new_game
@@ -70,6 +71,7 @@ __all__ = [
     "SiegeError",
     "Source",
     "Status",
+    "TooManyMoves",
     "Verdict",
     "animate",
     "draw",

@@ -243,3 +243,111 @@ def test_the_board_widget_builds_a_chain_without_listing_the_chains(
     stop.click()
     assert b.last_error is None
     assert str(b.game.last_move) == "x".join(path) and b.game.to_move == "attacker"
+
+
+# -- a bounded list: legal_moves(limit=...) -------------------------------------------------------
+def test_a_limit_stops_the_chain_search_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the position with millions of chains, ``legal_moves(limit=1000)`` gives up after
+    1,001 outcomes without making a Move, says why, and leaves the game as it was."""
+    g = huge()
+    before = g.to_json()
+    searched: list[int] = []
+    chains = HuntEngine._chains
+
+    def counting(self: HuntEngine, cells, start, out=None, cap=float("inf")):  # type: ignore[no-untyped-def]
+        try:
+            return chains(self, cells, start, out, cap)
+        finally:
+            searched.append(len(out) if out is not None else -1)
+
+    def no_moves(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a Move was made")
+
+    monkeypatch.setattr(HuntEngine, "_chains", counting)
+    monkeypatch.setattr(HuntEngine, "_to_move", no_moves)
+    with pytest.raises(sn.TooManyMoves, match=r"more than 1,000 legal moves .*chain_steps") as err:
+        g.legal_moves(limit=1000)
+    assert err.value.limit == 1000 and isinstance(err.value, sn.SiegeError)
+    steps = len(g._engine._defender_steps(g._state.cells))  # listed before the chains
+    assert searched and searched[-1] + steps == 1001
+    assert g.to_json() == before
+
+
+def _random_positions(n: int, seed: int) -> list[sn.Game]:
+    """Belagerung positions with the defenders to move, under every diagonal layout and both
+    capture readings: many of them with chains."""
+    import random
+
+    rng = random.Random(seed)
+    games: list[sn.Game] = []
+    layouts = [(d, c) for d in ("alternating", "all", "none") for c in ("optional", "strict")]
+    while len(games) < n:
+        diagonals, capture = layouts[len(games) % len(layouts)]
+        names = list(sn.new_game("belagerung").board.names)
+        rng.shuffle(names)
+        attackers = rng.randrange(8, 26)
+        position = dict.fromkeys(names[:attackers], "attacker")
+        position.update(dict.fromkeys(names[attackers : attackers + 2], "defender"))
+        g = sn.new_game(
+            "belagerung",
+            position=position,
+            to_move="defender",
+            diagonals=diagonals,
+            capture=capture,
+        )
+        if g.result is None:
+            games.append(g)
+    return games
+
+
+def test_a_limit_lists_the_same_moves_or_refuses() -> None:
+    """Under its limit the bounded list is the full list, in the same order; one below the
+    number of moves it refuses. Each position is asked afresh (a new game of it), so the
+    bounded search is not simply handed the cached full list."""
+    checked = refused = 0
+    for g in _random_positions(60, seed=11):
+        fresh = sn.load_game(g.to_json())
+        n = len(g.legal_moves())
+        assert [str(m) for m in fresh.legal_moves(limit=n)] == [str(m) for m in g.legal_moves()]
+        again = sn.load_game(g.to_json())
+        if n > 0:
+            with pytest.raises(sn.TooManyMoves):
+                again.legal_moves(limit=n - 1)
+            refused += 1
+        assert again.legal_moves(limit=n + 5) == g.legal_moves()  # a refusal leaves no trace
+        checked += 1
+    assert checked == 60 and refused == 60
+
+
+@pytest.mark.parametrize(
+    ("limit", "error"), [(-1, sn.ArgumentError), ("5", TypeError), (2.5, TypeError)]
+)
+def test_a_limit_must_be_a_whole_number(limit: object, error: type) -> None:
+    g = triangle()
+    with pytest.raises(error, match="limit"):
+        g.legal_moves(limit=limit)  # type: ignore[arg-type]
+
+
+def test_the_random_and_greedy_players_answer_without_listing_the_chains(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past the limit the two simple players decide a chain a jump at a time: a legal move,
+    the same for the same seed; the greedy one takes a long chain."""
+    from siege_nb.ai import GreedyAgent, RandomAgent
+
+    g = huge()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the chains were listed")
+
+    monkeypatch.setattr(HuntEngine, "_chain_moves", refuse)
+    picks = [RandomAgent(seed=s).choose(g) for s in (1, 2, 3, 1)]
+    assert str(picks[0]) == str(picks[3])
+    for m in picks:
+        assert g.why(m).legal
+    greedy = GreedyAgent(seed=0).choose(g)
+    assert g.why(greedy).legal and greedy.kind == "jump"
+    assert len(greedy.captures) >= max(len(m.captures) for m in picks)
+    assert len(greedy.captures) >= 20  # chains of over 20 captures exist here
+    g.play(greedy)
+    assert g.to_move == "attacker"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from typing import Any, cast
 
 from siege_nb.ai.base import (
     BaseAgent,
@@ -35,9 +35,12 @@ from siege_nb.ai.base import (
 )
 from siege_nb.ai.search import NO_DEMAND, HuntDomain, ParisDomain, SearchResult, search
 from siege_nb.errors import ArgumentError, check_int, check_type
-from siege_nb.games.base import Game, Move
+from siege_nb.games.base import Game, Move, TooManyMoves
 from siege_nb.games.catalogue import CATALOGUE
-from siege_nb.games.hunt import SPECS
+from siege_nb.games.hunt import ATTACKER as ATTACKER_CELL
+from siege_nb.games.hunt import DEFENDER as DEFENDER_CELL
+from siege_nb.games.hunt import EMPTY as EMPTY_CELL
+from siege_nb.games.hunt import SPECS, HuntEngine
 from siege_nb.games.paris import BLACK, SET_COUNTS, SOLDIER, WHITE
 
 __all__ = ["GreedyAgent", "MCTSAgent", "RandomAgent", "evaluate"]
@@ -55,6 +58,13 @@ PARIS_OFFICERS = sum(
 )
 # How much better (in expected score) a demand must look before the search agent makes it.
 DEMAND_MARGIN = 0.05
+# Past this many moves the random and greedy players stop listing and decide a jump chain one
+# jump at a time (_chain_by_jumps): built positions have millions of chain outcomes, listing
+# them takes minutes, and an agent must answer. Searching this far takes about 25 ms; the most
+# moves measured in positions of played games is under a thousand, so play never reaches it.
+MOVE_LIST_LIMIT = 20_000
+# How many chain points the greedy player's search for the longest chain visits past the limit.
+LONGEST_CHAIN_BUDGET = 20_000
 # Pieces that move only diagonally and so never leave their colour.
 _COLOUR_BOUND = ("soldier", "lieutenant")
 
@@ -130,12 +140,77 @@ def _hunt_jumps(board: Any, occ: list[str | None]) -> int:
 
 
 def _moves_of(game: Game) -> list[Move]:
-    """:func:`own_moves` of a game still in play; an :class:`ArgumentError` if it is over."""
+    """:func:`own_moves` of a game still in play; an :class:`ArgumentError` if it is over;
+    :class:`~siege_nb.TooManyMoves` past :data:`MOVE_LIST_LIMIT` moves."""
     check_game(game, playing=True)
-    moves = [m for m in game.legal_moves() if m.kind != "demand"]
+    moves = [m for m in game.legal_moves(limit=MOVE_LIST_LIMIT) if m.kind != "demand"]
     if not moves:  # the rules always leave a move or end the game; say so if they do not
         raise ArgumentError("game", game, "a game where the side to move has a move to choose")
     return moves
+
+
+def _chain_by_jumps(game: Game, rng: random.Random, longest: bool) -> Move:
+    """A hunt defender's move chosen without listing the chains (the position has more than
+    :data:`MOVE_LIST_LIMIT` moves). At random (``longest`` false): a step or a first jump,
+    uniformly, then at each point of the chain "stop" or one of the next jumps, uniformly.
+    Greedy (``longest``): the chain that takes the most attackers among the paths met in a
+    depth-first search of :data:`LONGEST_CHAIN_BUDGET` chain points (ties: the first met)."""
+    engine, state = cast(HuntEngine, game._engine), game._state
+    cells = state.cells
+    starts = [p for p, c in enumerate(cells) if c == DEFENDER_CELL]
+    if longest:
+        path = _longest_chain(engine, cells, starts)
+        move = engine.chain_move(state, path)
+        assert move is not None  # a path of jumps just walked on this board
+        return move
+    firsts: list[Move | list[int]] = [
+        [p, q] for p in starts for q in engine.chain_steps(state, [p])
+    ]
+    if engine._capture != "strict":
+        firsts += engine._defender_steps(cells)
+    first = rng.choice(firsts)
+    if isinstance(first, Move):
+        return first
+    path = first
+    while True:
+        nexts = engine.chain_steps(state, path)
+        k = rng.randrange(len(nexts) + 1)  # len(nexts): stop here
+        if k == len(nexts):
+            break
+        path.append(nexts[k])
+    move = engine.chain_move(state, path)
+    assert move is not None  # each jump was one chain_steps offered
+    return move
+
+
+def _longest_chain(engine: HuntEngine, cells: tuple[int, ...], starts: list[int]) -> list[int]:
+    """The path (points, start first) of the chain taking the most attackers among those a
+    depth-first search meets within :data:`LONGEST_CHAIN_BUDGET` chain points."""
+    jumps = engine._jumps
+    work = list(cells)
+    best: list[int] = []
+    budget = LONGEST_CHAIN_BUDGET
+
+    def dfs(path: list[int]) -> None:
+        nonlocal best, budget
+        budget -= 1
+        if len(path) > len(best):
+            best = list(path)
+        for over, land in jumps[path[-1]]:
+            if budget <= 0:
+                return
+            if work[over] == ATTACKER_CELL and work[land] == EMPTY_CELL:
+                work[over] = EMPTY_CELL
+                path.append(land)
+                dfs(path)
+                path.pop()
+                work[over] = ATTACKER_CELL
+
+    for p in starts:
+        work[p] = EMPTY_CELL  # a chain may come back to its start point
+        dfs([p])
+        work[p] = DEFENDER_CELL
+    return best
 
 
 def _occupancy(game: Game) -> list[str | None]:
@@ -231,8 +306,13 @@ class RandomAgent(BaseAgent):
         self.rng = random.Random(self.seed)
 
     def choose(self, game: Game) -> Move:
-        """A uniformly random move from :func:`own_moves`."""
-        return self.rng.choice(_moves_of(game))
+        """A uniformly random move from :func:`own_moves`; where they run past
+        :data:`MOVE_LIST_LIMIT` (jump chains), a chain chosen one jump at a time."""
+        try:
+            moves = _moves_of(game)
+        except TooManyMoves:
+            return _chain_by_jumps(game, self.rng, longest=False)
+        return self.rng.choice(moves)
 
     def wants_demand(self, game: Game) -> bool:
         """A fair coin."""
@@ -268,8 +348,12 @@ class GreedyAgent(BaseAgent):
         return False
 
     def choose(self, game: Game) -> Move:
-        """The move with the best greedy score; ties broken at random."""
-        moves = _moves_of(game)
+        """The move with the best greedy score; ties broken at random. Where the moves run
+        past :data:`MOVE_LIST_LIMIT` (jump chains), the longest chain a bounded search finds."""
+        try:
+            moves = _moves_of(game)
+        except TooManyMoves:
+            return _chain_by_jumps(game, self.rng, longest=True)
         if len(moves) == 1:
             return moves[0]
         if _family(game) == PARIS:

@@ -70,9 +70,10 @@ from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any
 
+from siege_nb.ai.agents import MOVE_LIST_LIMIT
 from siege_nb.ai.base import TEAMS, _turn
 from siege_nb.errors import ArgumentError, SiegeError, shorten
-from siege_nb.games.base import Game
+from siege_nb.games.base import Game, TooManyMoves
 from siege_nb.rules import GAMES, format_value, option, options, presets, rules
 
 __all__ = [
@@ -614,7 +615,12 @@ def _play(task: _Task, game_index: int, seed: int) -> dict[str, Any]:
             reason = LAB_MOVE_LIMIT
             break
         decisions += 1
-        branches += sum(1 for m in game.legal_moves() if m.kind != "demand")
+        try:
+            moves = game.legal_moves(limit=MOVE_LIST_LIMIT)
+        except TooManyMoves:  # jump chains by the million: counted up to the limit only
+            branches += MOVE_LIST_LIMIT
+        else:
+            branches += sum(1 for m in moves if m.kind != "demand")
         _turn(game, agents)
     result = game.result
     return {
@@ -798,10 +804,11 @@ def summarize(
 
     Each row: ``reading``, ``games``, ``win_<team>`` for both teams, ``draw`` (rates in 0..1),
     ``length`` (mean plies), ``captures`` (mean pieces taken), ``branching`` (mean of each
-    game's mean number of legal moves) and ``balance`` = 1 - |win rate gap between the teams|.
-    The teams come from ``teams``, else from the records' ``game``. A record without the
-    fields read here (text ``reading`` and ``winner``, numbers ``plies`` and ``branching``)
-    is refused, naming its place in the list.
+    game's mean number of legal moves, each turn counted up to ``MOVE_LIST_LIMIT``, 20,000:
+    only built positions of jump chains go past it) and ``balance`` = 1 - |win rate gap
+    between the teams|. The teams come from ``teams``, else from the records' ``game``. A
+    record without the fields read here (text ``reading`` and ``winner``, numbers ``plies``
+    and ``branching``) is refused, naming its place in the list.
 
     >>> rows = summarize([
     ...     {"reading": "r", "game": "pyramid-siege", "winner": "attacker", "plies": 10,

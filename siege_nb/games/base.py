@@ -265,6 +265,21 @@ class HistoryError(SiegeError, IndexError):
     """
 
 
+class TooManyMoves(SiegeError):
+    """Raised by :meth:`Game.legal_moves` given a ``limit`` that the position's moves exceed
+    (only the hunt games' jump chains run so high); the game is unchanged. ``limit`` is the
+    limit given. :meth:`HuntGame.chain_steps` decides such a chain a jump at a time.
+    """
+
+    def __init__(self, limit: int, to_move: str) -> None:
+        self.limit = limit
+        super().__init__(
+            f"more than {limit:,} legal moves for the {to_move} here; ask again with a "
+            "higher limit, or, where jump chains make them so many, decide a chain one jump "
+            "at a time with chain_steps()"
+        )
+
+
 class Engine(Protocol):
     """What a game's rules engine provides to :class:`Game` (one engine per rule set)."""
 
@@ -281,6 +296,7 @@ class Engine(Protocol):
     def initial_state(self, setup: Mapping[str, Any]) -> Any: ...
     def legal(self, state: Any) -> list[Move]: ...
     def known(self, state: Any) -> list[Move] | None: ...
+    def legal_upto(self, state: Any, limit: int) -> list[Move] | None: ...
     def apply(self, state: Any, move: Move) -> Any: ...
     def explain(self, state: Any, text: str) -> tuple[bool, str, str | None]: ...
     def pieces(self, state: Any) -> dict[str, str]: ...
@@ -392,15 +408,32 @@ class Game:
         """``{node: piece name}`` for every piece on the board."""
         return self._engine.pieces(self._state)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self, *, limit: int | None = None) -> list[Move]:
         """Every legal move of the side to move (an empty list once the game is over).
 
         A jump chain is listed once per outcome (where it ends, which pieces it takes), along
         one of its paths; :meth:`play` takes any path to it. In positions built for it the
         outcomes run to millions: :meth:`HuntGame.chain_steps` decides a chain one jump at a
-        time without listing them.
+        time without listing them. ``limit``, for a caller that must answer at once (an
+        agent, a widget): past that many moves the search stops and :class:`TooManyMoves`
+        is raised, so the call takes time that grows with ``limit``, not with the moves.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("pyramid-siege")
+        >>> len(g.legal_moves()), len(g.legal_moves(limit=10))
+        (6, 6)
+        >>> g.legal_moves(limit=5)
+        Traceback (most recent call last):
+            ...
+        siege_nb.games.base.TooManyMoves: more than 5 legal moves for the defender here; ...
         """
-        return list(self._engine.legal(self._state))
+        if limit is None:
+            return list(self._engine.legal(self._state))
+        check_int(limit, "limit", minimum=0)
+        moves = self._engine.legal_upto(self._state, limit)
+        if moves is None:
+            raise TooManyMoves(limit, self.to_move)
+        return list(moves)
 
     # -- moving -------------------------------------------------------------------------------
     def _find(self, move: Move | str) -> Move | None:

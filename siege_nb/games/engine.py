@@ -116,6 +116,14 @@ class EngineBase(Generic[S, A]):
         self.remember(state, moves)
         return moves
 
+    def legal_upto(self, state: S, limit: int) -> list[Move] | None:
+        """``state``'s legal moves if there are at most ``limit`` of them, else ``None``,
+        found in time that grows with ``limit`` rather than with the number of moves (an
+        engine whose moves can run to millions, the hunt's jump chains, overrides this to stop
+        early; the default lists them all, which is cheap in a game without chains)."""
+        moves = self.legal(state)
+        return moves if len(moves) <= limit else None
+
     def known(self, state: S) -> list[Move] | None:
         """``state``'s legal moves if the cache holds them, else ``None`` (nothing computed)."""
         hit = self._cached.get(id(state))

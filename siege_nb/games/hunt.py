@@ -23,6 +23,7 @@ docs/precise-readings.md. A third hunt game would be one more spec and a two-lin
 from __future__ import annotations
 
 import gc
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -66,6 +67,12 @@ _IS_ATTACKER = bytes(int(c == ATTACKER) for c in range(256))
 JUMP_MOVES_KEPT = 50_000
 """How many jump-chain Moves the engines keep to hand out again (shared by every engine of a
 board: the same chain in the next position is the same Move object)."""
+
+
+class _TooMany(Exception):
+    """Raised inside a chain search that has found more outcomes than it was asked to list
+    (:meth:`HuntEngine.legal_upto`); it never leaves the engine."""
+
 
 Mark = Callable[[int], str]
 """How the text board marks one point (by index): ``x``, ``O``, ``+`` or ``.``."""
@@ -543,17 +550,26 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             move for p in self._defenders(cells) for q, move in all_steps[p] if cells[q] == EMPTY
         ]
 
-    def _chains(self, cells: Sequence[int], start: int) -> list[tuple[Any, ...]]:
+    def _chains(
+        self,
+        cells: Sequence[int],
+        start: int,
+        out: list[tuple[Any, ...]] | None = None,
+        cap: float = math.inf,
+    ) -> list[tuple[Any, ...]]:
         """One jump move of the defender on ``start`` per distinct outcome: where it ends and
         which attackers it takes. The path kept is the first found, jumping in the board's
         line order; other paths to the same outcome are the same move (see :meth:`chain_move`).
+        They are added to ``out`` (a new list if none) and it is returned; :class:`_TooMany`
+        is raised, and the search abandoned, as soon as ``out`` holds more than ``cap``.
 
         What a chain can still do depends only on where it stands and what it has taken, so
         a (point, taken) pair met a second time, by another path, is not searched again:
         the search visits each outcome once instead of each path, and paths can be
         exponentially many more.
         """
-        out: list[tuple[Any, ...]] = []
+        if out is None:
+            out = []
         jumps = self._jumps
         search: Callable[[int, int, int], None] | None = None
         # The first jumps are read off the board as it stands (the start point is neither
@@ -563,6 +579,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             if cells[over] != ATTACKER or cells[land] != EMPTY:
                 continue
             out.append(("jump", start, (land,), (over,)))
+            if len(out) > cap:
+                raise _TooMany
             for over2, land2 in jumps[land]:
                 # The search's own test, on the board after this jump (start and over empty).
                 if (
@@ -574,17 +592,18 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             else:
                 continue
             if search is None:
-                search = self._chain_search(cells, start, out)
+                search = self._chain_search(cells, start, out, cap)
             search(over, land, self._bits[over])
         return out
 
     def _chain_search(
-        self, cells: Sequence[int], start: int, out: list[tuple[Any, ...]]
+        self, cells: Sequence[int], start: int, out: list[tuple[Any, ...]], cap: float
     ) -> Callable[[int, int, int], None]:
         """The depth-first search of :meth:`_chains` below a first jump: ``search(over, land,
         mask)`` appends to ``out`` every chain that goes on from the first jump ``over`` ->
         ``land`` (``mask`` holding its bit), in the order and with the paths of the search
-        from the start; one search, with one record of the outcomes met, per chain start."""
+        from the start; one search, with one record of the outcomes met, per chain start.
+        It raises :class:`_TooMany` once ``out`` holds more than ``cap``."""
         work = list(cells)
         work[start] = EMPTY  # a chain may come back to its start point
         jumps = self._jumps
@@ -603,6 +622,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                     chain = (*lands, land)
                     caught = (*taken, over)
                     out.append(("jump", start, chain, caught))
+                    if len(out) > cap:
+                        raise _TooMany
                     extend(land, chain, caught, now)
                     work[over] = ATTACKER
 
@@ -738,6 +759,42 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         finally:
             if paused:
                 gc.enable()
+
+    def legal_upto(self, state: HuntState, limit: int) -> list[Move] | None:
+        """``state``'s legal moves if there are at most ``limit`` of them, else ``None``. The
+        defenders' jump chains are searched only until more than ``limit`` moves are found,
+        so the answer comes in time that grows with ``limit`` even where the chains run to
+        millions; when the moves are listed they are those of :meth:`legal`, in its order.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("pyramid-siege")
+        >>> len(g._engine.legal_upto(g._state, 10)), g._engine.legal_upto(g._state, 2)
+        (6, None)
+        """
+        known = self.known(state)
+        if known is not None:
+            return known if len(known) <= limit else None
+        cells = state.cells
+        if state.result is not None or state.to_move != 1 or not self._jumps_exist(cells):
+            return super().legal_upto(state, limit)  # no chains: few moves, listed at once
+        steps = [] if self._capture == "strict" else self._defender_steps(cells)
+        if len(steps) > limit:
+            return None
+        raws: list[tuple[Any, ...]] = []
+        paused = gc.isenabled()
+        gc.disable()  # as in _chain_moves: the search makes many tuples and no garbage
+        try:
+            for p in self._defenders(cells):
+                if self._has_jump(cells, p):
+                    self._chains(cells, p, raws, limit - len(steps))
+            moves = steps + [self._to_move(raw) for raw in raws]
+        except _TooMany:
+            return None
+        finally:
+            if paused:
+                gc.enable()
+        self.remember(state, moves)
+        return moves
 
     def _moves_of(
         self,
