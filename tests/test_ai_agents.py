@@ -12,6 +12,7 @@ import pickle
 import random
 
 import pytest
+from positions import PARIS_DEMAND
 
 import siege_nb as sn
 from siege_nb.ai.agents import GreedyAgent, MCTSAgent, RandomAgent, evaluate
@@ -138,13 +139,7 @@ def test_search_agent_decides_demands():
     # A garrison soldier next to an unprotected Black soldier: the demand is on offer.
     g = sn.new_game(
         PARIS,
-        position={
-            "k7": "garrison soldier",
-            "j8": "black soldier",
-            "a2": "white soldier",
-            "b1": "white colonel",
-            "C4": "garrison general",
-        },
+        position=PARIS_DEMAND,
         to_move="garrison",
     )
     assert demand_available(g)
@@ -185,13 +180,7 @@ BL_FILL = ["a3", "b3", "d3", "e3", "f3", "g3", "h3", "i3"] + [
 def test_greedy_captures_in_siege_of_paris(seed):
     g = sn.new_game(
         PARIS,
-        position={
-            "k7": "garrison soldier",
-            "j8": "black soldier",
-            "a2": "white soldier",
-            "b1": "white colonel",
-            "C4": "garrison general",
-        },
+        position=PARIS_DEMAND,
         to_move="garrison",
     )
     assert GreedyAgent(seed).choose(g).text == "k7xj8"

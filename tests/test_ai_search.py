@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from positions import PARIS_DEMAND
 
 import siege_nb as sn
 from siege_nb.ai.agents import GreedyAgent, MCTSAgent
@@ -199,13 +200,7 @@ def test_strict_capture_games_are_legal(game):
 def test_paris_domain_offers_the_demand_to_the_attackers():
     g = sn.new_game(
         PARIS,
-        position={
-            "k7": "garrison soldier",
-            "j8": "black soldier",
-            "a2": "white soldier",
-            "b1": "white colonel",
-            "C4": "garrison general",
-        },
+        position=PARIS_DEMAND,
         to_move="garrison",
     )
     domain = ParisDomain(g)
