@@ -27,7 +27,7 @@ TypeError: game must be str, not int (5)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "SiegeError",
     "check_choice",
     "check_int",
+    "check_list",
     "check_type",
     "shorten",
 ]
@@ -129,6 +130,24 @@ def check_type(value: Any, kind: type | tuple[type, ...], argument: str) -> Any:
     raise TypeError(
         f"{argument} must be {_type_words(kind)}, not {type(value).__name__} ({shorten(value)})"
     )
+
+
+def check_list(value: Any, argument: str, what: str, kind: type = Collection) -> Any:
+    """``value`` if it is a ``kind`` (a :class:`~collections.abc.Collection` unless said)
+    other than text or a mapping, else a :class:`TypeError` saying that ``argument`` must be
+    ``what``. Text and mappings are refused because a string would be read letter by letter
+    and a dict by its keys, where a list of things was meant.
+
+    >>> check_list(["c7", "c5"], "points", "a list of points")
+    ['c7', 'c5']
+    >>> check_list("c7", "points", "a list of points")
+    Traceback (most recent call last):
+        ...
+    TypeError: points must be a list of points, not str ('c7')
+    """
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, kind):
+        raise TypeError(f"{argument} must be {what}, not {type(value).__name__} ({shorten(value)})")
+    return value
 
 
 def check_choice(value: Any, choices: Iterable[Any], argument: str) -> Any:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from siege_nb.ai.base import check_game
-from siege_nb.errors import ArgumentError, shorten
+from siege_nb.errors import ArgumentError, check_list
 from siege_nb.games.catalogue import CATALOGUE
 
 __all__ = [
@@ -55,11 +55,7 @@ def check_engine(domain: Any, game: Any) -> None:
 def check_path(domain: Any, game: Any, path: Any) -> None:
     """``path``: decisions that the domain offers in turn from ``game``'s position."""
     pos = domain.root(game)
-    if not isinstance(path, Sequence) or isinstance(path, (str, bytes)):
-        raise TypeError(
-            f"path must be a list of the domain's actions, not {type(path).__name__} "
-            f"({shorten(path)})"
-        )
+    check_list(path, "path", "a list of the domain's actions", Sequence)
     if not path:
         raise ArgumentError("path", path, "a non-empty list of the domain's actions")
     for k, action in enumerate(path):

@@ -72,7 +72,7 @@ from typing import Any
 
 from siege_nb.ai.agents import MOVE_LIST_LIMIT
 from siege_nb.ai.base import TEAMS, _turn
-from siege_nb.errors import ArgumentError, SiegeError, shorten
+from siege_nb.errors import ArgumentError, SiegeError, check_list, shorten
 from siege_nb.games.base import Game, TooManyMoves
 from siege_nb.rules import GAMES, format_value, option, options, presets, rules
 
@@ -768,11 +768,7 @@ def _is_amount(value: Any) -> bool:
 def _check_teams(teams: Any) -> list[str] | None:
     if teams is None:
         return None
-    if isinstance(teams, (str, bytes)) or not isinstance(teams, Sequence):
-        raise TypeError(
-            f"teams must be None or a pair of team names, not {type(teams).__name__} "
-            f"({shorten(teams)})"
-        )
+    check_list(teams, "teams", "None or a pair of team names", Sequence)
     names = list(teams)
     if len(names) != 2 or not all(isinstance(t, str) for t in names) or names[0] == names[1]:
         raise ArgumentError(

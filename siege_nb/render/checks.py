@@ -22,7 +22,7 @@ import math
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from siege_nb.errors import ArgumentError, check_type, shorten
+from siege_nb.errors import ArgumentError, check_list, check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.games.catalogue import game_info
 from siege_nb.rules import GAMES, Option, options, presets
@@ -228,10 +228,7 @@ def check_point(points: Collection[str], value: Any, argument: str) -> str:
 def check_points(points: Collection[str], values: Any, argument: str) -> list[str]:
     """``values`` as a list, if it is a collection (not a string or a mapping) of names of
     ``points``; each bad one is named by its place (``argument[2]``)."""
-    if isinstance(values, (str, bytes, bytearray, Mapping)) or not isinstance(values, Collection):
-        raise TypeError(
-            f"{argument} must be a list of points, not {type(values).__name__} ({shorten(values)})"
-        )
+    check_list(values, argument, "a list of points")
     return [check_point(points, v, f"{argument}[{i}]") for i, v in enumerate(values)]
 
 

@@ -25,7 +25,7 @@ from matplotlib.patches import FancyArrowPatch
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
-from siege_nb.errors import ArgumentError, check_type, shorten
+from siege_nb.errors import ArgumentError, check_list, check_type, shorten
 from siege_nb.games.base import Game, Move
 from siege_nb.games.catalogue import game_info
 from siege_nb.render.checks import check_flag, check_point
@@ -111,13 +111,7 @@ def check_highlight_types(h: Highlights, argument: str) -> None:
     check_type(h.selected, (str, type(None)), f"{argument} selected")
     for name in POINT_LISTS:
         values = getattr(h, name)
-        if isinstance(values, (str, bytes, bytearray, Mapping)) or not isinstance(
-            values, Collection
-        ):
-            raise TypeError(
-                f"{argument} {name} must be a list of points, not "
-                f"{type(values).__name__} ({shorten(values)})"
-            )
+        check_list(values, f"{argument} {name}", "a list of points")
         for i, v in enumerate(values):
             check_type(v, str, f"{argument} {name}[{i}]")
     check_type(h.forbidden, Mapping, f"{argument} forbidden")

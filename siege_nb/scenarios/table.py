@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from siege_nb.errors import ArgumentError, check_choice, check_type, shorten
+from siege_nb.errors import ArgumentError, check_choice, check_list, check_type, shorten
 from siege_nb.rules import GAMES, options, preset_values, presets
 from siege_nb.rules import option as find_option
 from siege_nb.rules.checks import UnknownName
@@ -150,12 +150,10 @@ def option_table(
 
 def _read_index(scenario_index: object) -> list[tuple[str, set[str]]]:
     """``scenario_index`` checked: (str, iterable of str) pairs, at most MAX_INDEX of them."""
-    if isinstance(scenario_index, (str, bytes)) or not isinstance(scenario_index, Iterable):
-        raise TypeError(
-            "scenario_index must be an iterable of (scenario id, topics) pairs, not "
-            f"{type(scenario_index).__name__} ({shorten(scenario_index)})"
-        )
-    pairs = list(itertools.islice(scenario_index, MAX_INDEX + 1))
+    given: Iterable[object] = check_list(
+        scenario_index, "scenario_index", "an iterable of (scenario id, topics) pairs", Iterable
+    )
+    pairs = list(itertools.islice(given, MAX_INDEX + 1))
     if len(pairs) > MAX_INDEX:
         raise ArgumentError(
             "scenario_index", f"more than {MAX_INDEX} pairs", f"at most {MAX_INDEX} pairs"
@@ -168,11 +166,9 @@ def _read_index(scenario_index: object) -> list[tuple[str, set[str]]]:
             )
         sid, topics = pair
         check_type(sid, str, f"scenario_index[{n}][0] (a scenario id)")
-        if isinstance(topics, (str, bytes)) or not isinstance(topics, Iterable):
-            raise TypeError(
-                f"scenario_index[{n}][1] must be an iterable of topics (not one string), not "
-                f"{type(topics).__name__} ({shorten(topics)})"
-            )
+        check_list(
+            topics, f"scenario_index[{n}][1]", "an iterable of topics (not one string)", Iterable
+        )
         named = list(itertools.islice(topics, MAX_INDEX + 1))
         if len(named) > MAX_INDEX:
             raise ArgumentError(

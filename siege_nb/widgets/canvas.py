@@ -27,7 +27,7 @@ import traitlets
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from siege_nb.errors import ArgumentError, check_int, check_type, shorten
+from siege_nb.errors import ArgumentError, check_int, check_list, check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.render import BoardView, Highlights, figure_size, key_size
 from siege_nb.render.checks import check_dpi, check_flag, check_number, check_pair
@@ -507,8 +507,7 @@ class BoardCanvas:
 def _check_rects(rects: Any, panels: int) -> list[Rect]:
     """``rects`` as a list, if it holds one ``(left, bottom, width, height)`` place (figure
     fractions) per board."""
-    if isinstance(rects, (str, bytes)) or not isinstance(rects, Sequence):
-        raise TypeError(f"rects must be a list of places, not {type(rects).__name__}")
+    check_list(rects, "rects", "a list of places", Sequence)
     if len(rects) != panels:
         raise ArgumentError("rects", rects, f"one place per board: {panels}")
     out: list[Rect] = []

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import ipywidgets as w
 
-from siege_nb.errors import ArgumentError, check_type, shorten
+from siege_nb.errors import ArgumentError, check_list, check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.games.registry import new_game
 from siege_nb.render import Highlights, figure_size
@@ -158,11 +158,7 @@ def _check_values(opt: Option, values: Any) -> list[Any]:
     """Two to four values of ``opt`` (its choices if ``values`` is ``None``), canonical."""
     if values is None:
         return [c.value for c in opt.choices]
-    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Sequence):
-        raise TypeError(
-            f"values must be a list of values of {opt.name}, not {type(values).__name__} "
-            f"({shorten(values)})"
-        )
+    check_list(values, "values", f"a list of values of {opt.name}", Sequence)
     if not 2 <= len(values) <= 4:
         raise ArgumentError("values", values, f"two to four values of {opt.name}")
     return [option_value(opt, v, f"values[{i}]") for i, v in enumerate(values)]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from siege_nb.errors import ArgumentError, check_int, check_type, shorten
+from siege_nb.errors import ArgumentError, check_int, check_list, check_type
 from siege_nb.games.base import Game
 from siege_nb.render import Highlights
 from siege_nb.render.checks import check_flag, check_game_name, check_point, check_points
@@ -81,10 +81,7 @@ class ScenarioPlayer(SizedBoard, w.VBox):
     SIDE_PX = TEXT_PX
 
     def __init__(self, steps: Sequence[Step], title: str = "") -> None:
-        if isinstance(steps, (str, bytes)) or not isinstance(steps, Sequence):
-            raise TypeError(
-                f"steps must be a list of Step, not {type(steps).__name__} ({shorten(steps)})"
-            )
+        check_list(steps, "steps", "a list of Step", Sequence)
         if not steps:
             raise ArgumentError("steps", steps, "a list of at least one Step")
         for i, step in enumerate(steps):

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from siege_nb.errors import ArgumentError, check_type, shorten
+from siege_nb.errors import ArgumentError, check_list, check_type, shorten
 from siege_nb.rules import Option, RuleSet, preset_note, preset_values, presets
 from siege_nb.rules import rules as rule_set
 from siege_nb.widgets.common import PANEL_CLASS, PANEL_CSS, escape, preset_name
@@ -133,11 +133,7 @@ class RuleSelectors(w.VBox):
             raise TypeError(
                 f"on_change must be callable, not {type(on_change).__name__} ({shorten(on_change)})"
             )
-        if isinstance(exclude, (str, bytes)) or not isinstance(exclude, Collection):
-            raise TypeError(
-                f"exclude must be a list of option names, not {type(exclude).__name__} "
-                f"({shorten(exclude)})"
-            )
+        check_list(exclude, "exclude", "a list of option names")
         for i, name in enumerate(exclude):
             check_type(name, str, f"exclude[{i}]")
         self.game = current.game
