@@ -27,7 +27,9 @@ TypeError: game must be str, not int (5)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Iterable, Mapping
+from numbers import Integral, Real
 from typing import Any
 
 __all__ = [
@@ -36,6 +38,7 @@ __all__ = [
     "check_choice",
     "check_int",
     "check_list",
+    "check_number",
     "check_type",
     "shorten",
 ]
@@ -132,6 +135,51 @@ def check_type(value: Any, kind: type | tuple[type, ...], argument: str) -> Any:
     )
 
 
+def check_number(
+    value: Any,
+    argument: str,
+    *,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    above: float | None = None,
+) -> float:
+    """``value`` as a float if it is a finite real number (not a ``bool``) within the bounds
+    given (``above``: strictly greater than); a :class:`TypeError` if it is no number, an
+    :class:`ArgumentError` if it is out of bounds, infinite or NaN.
+
+    >>> check_number(0.5, "seconds", above=0)
+    0.5
+    >>> check_number(float("nan"), "seconds", above=0)
+    Traceback (most recent call last):
+        ...
+    siege_nb.errors.ArgumentError: seconds: nan is not accepted; a finite number greater than 0
+    """
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(
+            f"{argument} must be a number, not {type(value).__name__} ({shorten(value)})"
+        )
+    try:
+        number = float(value)
+    except (OverflowError, ValueError):  # an int too large for a float
+        number = math.inf
+    bounds = []
+    if minimum is not None:
+        bounds.append(f"at least {minimum:g}")
+    if above is not None:
+        bounds.append(f"greater than {above:g}")
+    if maximum is not None:
+        bounds.append(f"at most {maximum:g}")
+    words = "a finite number" + (" " + " and ".join(bounds) if bounds else "")
+    if (
+        not math.isfinite(number)
+        or (minimum is not None and number < minimum)
+        or (above is not None and number <= above)
+        or (maximum is not None and number > maximum)
+    ):
+        raise ArgumentError(argument, value, words)
+    return number
+
+
 def check_list(value: Any, argument: str, what: str, kind: type = Collection) -> Any:
     """``value`` if it is a ``kind`` (a :class:`~collections.abc.Collection` unless said)
     other than text or a mapping, else a :class:`TypeError` saying that ``argument`` must be
@@ -166,12 +214,15 @@ def check_choice(value: Any, choices: Iterable[Any], argument: str) -> Any:
 def check_int(
     value: Any, argument: str, *, minimum: int | None = None, maximum: int | None = None
 ) -> int:
-    """``value`` if it is an ``int`` (not a ``bool``) within the bounds given."""
-    check_type(value, int, argument)
-    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+    """``value`` as an ``int`` if it is a whole number (an ``int``, or another integral type
+    such as NumPy's; not a ``bool``) within the bounds given."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f"{argument} must be int, not {type(value).__name__} ({shorten(value)})")
+    number = int(value)
+    if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
         low = "" if minimum is None else f"at least {minimum}"
         high = "" if maximum is None else f"at most {maximum}"
         raise ArgumentError(
             argument, value, "an integer " + " and ".join(w for w in (low, high) if w)
         )
-    return int(value)
+    return number

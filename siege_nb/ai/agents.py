@@ -27,14 +27,13 @@ from typing import Any, cast
 
 from siege_nb.ai.base import (
     BaseAgent,
-    _check_real,
     _check_seed,
     check_game,
     demand_available,
     team_of,
 )
 from siege_nb.ai.search import NO_DEMAND, HuntDomain, ParisDomain, SearchResult, search
-from siege_nb.errors import ArgumentError, check_int, check_type
+from siege_nb.errors import ArgumentError, check_int, check_number, check_type
 from siege_nb.games.base import Game, Move, TooManyMoves
 from siege_nb.games.catalogue import CATALOGUE
 from siege_nb.games.hunt import ATTACKER as ATTACKER_CELL
@@ -617,8 +616,8 @@ def _check_settings(
     seconds: Any, iterations: Any, rollout_depth: Any, exploration: Any, prefix: str
 ) -> None:
     """The search agent's settings, each refused with its own name (``prefix`` + name)."""
-    _check_real(seconds, prefix + "seconds", minimum=0.0, strict=True)
+    check_number(seconds, prefix + "seconds", above=0.0)
     if iterations is not None:
         check_int(iterations, prefix + "iterations", minimum=1)
     check_int(rollout_depth, prefix + "rollout_depth", minimum=0)
-    _check_real(exploration, prefix + "exploration", minimum=0.0, strict=False)
+    check_number(exploration, prefix + "exploration", minimum=0.0)

@@ -19,12 +19,10 @@ The functions here check their arguments (a :class:`TypeError` for a wrong type,
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Mapping
-from numbers import Integral, Real
 from typing import Any, Protocol, runtime_checkable
 
-from siege_nb.errors import ArgumentError, check_type, shorten
+from siege_nb.errors import ArgumentError, check_int, check_type, shorten
 from siege_nb.games.base import Game, Move
 from siege_nb.games.catalogue import CATALOGUE
 
@@ -96,30 +94,7 @@ def check_game(game: Any, argument: str = "game", *, playing: bool = False) -> G
 
 def _check_seed(seed: Any, argument: str = "seed") -> int | None:
     """``seed`` as an ``int`` (``None`` stays ``None``): a whole number, not a ``bool``."""
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, Integral):
-        raise TypeError(
-            f"{argument} must be int or None, not {type(seed).__name__} ({shorten(seed)})"
-        )
-    return int(seed)
-
-
-def _check_real(value: Any, argument: str, *, minimum: float, strict: bool) -> float:
-    """``value`` as a finite ``float`` above ``minimum`` (or equal to it unless ``strict``);
-    a :class:`TypeError` if it is no real number, an :class:`ArgumentError` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(
-            f"{argument} must be a number, not {type(value).__name__} ({shorten(value)})"
-        )
-    try:
-        number = float(value)
-    except (OverflowError, ValueError):  # an int too large for a float
-        number = math.inf
-    if not math.isfinite(number) or number < minimum or (strict and number == minimum):
-        bound = "above" if strict else "at least"
-        raise ArgumentError(argument, value, f"a finite number {bound} {minimum:g}")
-    return number
+    return None if seed is None else check_int(seed, argument)
 
 
 def team_of(game: Game, side: str) -> str:

@@ -31,11 +31,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from siege_nb.ai.base import _check_real
 from siege_nb.ai.domains import ATTACKERS, DEFENDERS, NO_DEMAND, STOP
 from siege_nb.ai.hunt_domain import HuntDomain
 from siege_nb.ai.paris_domain import ParisDomain
-from siege_nb.errors import ArgumentError, check_int, check_type, shorten
+from siege_nb.errors import ArgumentError, check_int, check_number, check_type, shorten
 
 __all__ = [
     "ATTACKERS",
@@ -131,9 +130,9 @@ def search(
     check_type(rng, random.Random, "rng")
     if iterations is not None:
         check_int(iterations, "iterations", minimum=0)
-    _check_real(seconds, "seconds", minimum=0.0, strict=False)
+    check_number(seconds, "seconds", minimum=0.0)
     check_int(rollout_depth, "rollout_depth", minimum=0)
-    _check_real(exploration, "exploration", minimum=0.0, strict=False)
+    check_number(exploration, "exploration", minimum=0.0)
     if stop is not None and not callable(stop):
         raise TypeError(f"stop must be callable or None, not {type(stop).__name__}")
     root = _Node(None, -1, root_pos)

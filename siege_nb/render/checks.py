@@ -18,11 +18,10 @@ options are: horns, diagonals, attacker_direction, capture, move_limit
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from siege_nb.errors import ArgumentError, check_list, check_type, shorten
+from siege_nb.errors import ArgumentError, check_list, check_number, check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.games.catalogue import game_info
 from siege_nb.rules import GAMES, Option, options, presets
@@ -235,39 +234,6 @@ def check_points(points: Collection[str], values: Any, argument: str) -> list[st
 def check_flag(value: Any, argument: str) -> bool:
     """``value`` if it is ``True`` or ``False`` (not ``1``, not ``"yes"``)."""
     return bool(check_type(value, bool, argument))
-
-
-def check_number(
-    value: Any,
-    argument: str,
-    *,
-    minimum: float | None = None,
-    maximum: float | None = None,
-    above: float | None = None,
-) -> float:
-    """``value`` as a float if it is a finite ``int`` or ``float`` (not a ``bool``) within the
-    bounds given (``above``: strictly greater than)."""
-    check_type(value, (int, float), argument)
-    try:
-        number = float(value)
-    except OverflowError:  # an int too large for a float
-        number = math.inf
-    bounds = []
-    if minimum is not None:
-        bounds.append(f"at least {minimum:g}")
-    if above is not None:
-        bounds.append(f"greater than {above:g}")
-    if maximum is not None:
-        bounds.append(f"at most {maximum:g}")
-    words = "a finite number" + (" " + " and ".join(bounds) if bounds else "")
-    if (
-        not math.isfinite(number)
-        or (minimum is not None and number < minimum)
-        or (above is not None and number <= above)
-        or (maximum is not None and number > maximum)
-    ):
-        raise ArgumentError(argument, value, words)
-    return number
 
 
 def check_dpi(value: Any, argument: str = "dpi") -> float:
