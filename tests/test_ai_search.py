@@ -297,7 +297,9 @@ def test_paris_evaluation_punishes_a_jammed_gate():
             **{c: "garrison soldier" for c in ("C1", "C3", "C5", "C7")},
         }
     )
-    assert both <= 0.2
+    # Soldiers inside cannot be taken (SP-17), so the garrison can no longer win (SP-3), and
+    # with no officer left the attackers cannot place either: about a draw, no better.
+    assert 0.5 <= both <= 0.6
 
 
 def test_paris_evaluation_leads_the_garrison_to_the_pieces_it_must_take():

@@ -14,13 +14,15 @@ from typing import Any, cast
 from siege_nb.ai.domains import ATTACKERS, DEFENDERS, NO_DEMAND, check_engine, check_family
 from siege_nb.errors import check_type
 from siege_nb.games.base import Game, Move
+from siege_nb.games.paris import GENERAL, SET_COUNTS, SOLDIER
 
 __all__ = ["ParisDomain", "ParisPos"]
 
 # -- Siege of Paris -------------------------------------------------------------------------------
 # A Paris position in the search: (engine state, demand decided).
 ParisPos = tuple[Any, bool]
-_PARIS_SOLDIER = 5  # the soldier's rank code (siege_nb.games.paris.SOLDIER)
+_PARIS_SOLDIER = SOLDIER  # the soldier's rank code
+_GARRISON_GENERAL = GENERAL  # the garrison general's code (side 0)
 
 
 class ParisDomain:
@@ -32,6 +34,9 @@ class ParisDomain:
 
     # The evaluation's price (in logit) of each attacker the garrison may take at once.
     hanging_weight = 0.25
+    # The value short of placement with nothing taken yet (it falls to 0 as the garrison
+    # takes what SP-3 asks): below the draw that a soldier inside secures.
+    material_weight = 0.35
 
     def __init__(self, game: Game) -> None:
         check_family(game, "paris")
@@ -43,6 +48,11 @@ class ParisDomain:
         self.board = board
         self.n_sq = board.n_squares
         self.need = int(game.rules["placement_win"])
+        # SP-3: the garrison wins once it has taken every soldier and all officers but six.
+        officers = sum(n for a in (1, 2) for r, n in SET_COUNTS[a].items() if r != SOLDIER)
+        self.spare_officers = 6
+        self.general_range = int(game.rules["garrison_general_range"])
+        self.to_take = sum(SET_COUNTS[a][SOLDIER] for a in (1, 2)) + officers - self.spare_officers
         self.limit = game.rules["move_limit"]
         n = len(board.names)
         gate_sq = [s for g in board.gates for s in board.gate_squares[g]]
@@ -74,15 +84,32 @@ class ParisDomain:
                 frontier = nxt
             self.soldier_steps[army] = tuple(steps)
             self.soldier_gate[army] = tuple(gates)
-        self.officer_dist = tuple(
-            0
-            if node >= self.n_sq
-            else min(
-                max(abs(board.file[node] - board.file[s]), abs(board.rank[node] - board.rank[s]))
-                for s in gate_sq
-            )
-            for node in range(n)
-        )
+        # Per officer code and node: how many moves that officer needs to reach a gate square
+        # by its own movement (never backwards: an officer past both gates is lost to the
+        # placement), or None. Found breadth first backwards along the piece's lines.
+        spec = cast(Any, engine)._spec
+        self.officer_steps: dict[int, tuple[int | None, ...]] = {}
+        for code, lines in spec.items():
+            if code < 8 or code & 7 == _PARIS_SOLDIER:
+                continue
+            steps = [None] * self.n_sq + [0] * (n - self.n_sq)
+            frontier = list(gate_sq)
+            for s in frontier:
+                steps[s] = 0
+            while frontier:
+                nxt = []
+                for q in frontier:
+                    for d, reach in lines:
+                        p = q
+                        for _ in range(reach):
+                            p = board.ray[(d + 4) % 8][p]
+                            if p < 0:
+                                break
+                            if steps[p] is None:
+                                steps[p] = cast(int, steps[q]) + 1
+                                nxt.append(p)
+                frontier = nxt
+            self.officer_steps[code] = tuple(steps)
 
     def root(self, game: Game, decide_demand: bool = False) -> ParisPos:
         """The search position of ``game``; ``decide_demand``: the demand is still open."""
@@ -143,6 +170,17 @@ class ParisDomain:
         enter there and the garrison inside cannot leave by it: a jam that ends the attack
         through that gate (and, with both gates jammed, every chance of placement)."""
         return cells[gate] >= 8 and all(cells[c] for c in self.links[gate])
+
+    def _ready(self, cells: Sequence[int]) -> int:
+        """A gate whose circle is empty with an attacking soldier on one of its squares (it
+        enters on its army's turn unless the garrison fills the circle first), else -1."""
+        for g in self.gates:
+            if not cells[g]:
+                for q in self.board.gate_squares[g]:
+                    c = cells[q]
+                    if c >= 8 and c & 7 == _PARIS_SOLDIER:
+                        return g
+        return -1
 
     def _entry_kind(self, cells: Sequence[int], move: Move, inside: tuple[int, int]) -> int:
         """An entry's worth: 2 if it completes the placement, 1 if the piece can step on
@@ -212,8 +250,10 @@ class ParisDomain:
 
     def evaluate(self, pos: ParisPos) -> float:
         """The attackers' chances in [0, 1]: pieces inside against what placement needs,
-        soldiers that can still reach an open gate and how close, an officer ready, gates
-        jammed or blocked by the attackers' own pieces, material, room left inside."""
+        soldiers that can still reach an open gate and how close, an officer that can still
+        reach one, gates jammed or blocked by the attackers' own pieces, room left inside;
+        below one half by the material the garrison still has to take (SP-3), and at least
+        one half once a soldier is inside or about to enter (the garrison can no longer win)."""
         score = self.result(pos)
         if score is not None:
             return score
@@ -223,6 +263,12 @@ class ParisDomain:
         need = self.need
         stuck = [g for g in self.gates if self._stuck(cells, g)]
         parked = sum(1 for g in self.gates if cells[g] >= 8) - len(stuck)
+        # A soldier ready to enter counts as in, on its gate as it would stand there: the
+        # garrison must see the entry coming (the tree seldom expands an entry that jams),
+        # and the attackers must not value waiting above entering.
+        ready = self._ready(cells)
+        if ready >= 0 and all(cells[c] for c in self.links[ready]):
+            stuck.append(ready)
         # A garrison piece on a gate circle that cannot come out (the attackers fill the
         # squares it could step on; a garrison soldier also needs room under SP-14's three
         # per colour) keeps the gate shut while they wait there: the garrison never has to
@@ -239,7 +285,8 @@ class ParisDomain:
                 for q in self.board.gate_squares[g]
             ):
                 locked += any(cells[q] >= 8 for q in self.board.gate_squares[g])
-        soldiers = officers = s_in = o_in = 0
+        soldiers = officers = o_in = 0
+        s_in = int(ready >= 0)
         live: list[int] = []
         officer_d = 99
         garrison_in = 0
@@ -262,32 +309,38 @@ class ParisDomain:
                 if i >= n_sq:
                     o_in += 1
                 else:
-                    officer_d = min(officer_d, self.officer_dist[i])
-        if soldiers < need or officers == 0:
+                    d = self.officer_steps[c][i]
+                    if d is not None and d < officer_d:
+                        officer_d = d
+        if soldiers < need or officers == 0 or (not o_in and officer_d == 99):
+            # No placement any more (no officer left that can reach a gate, say): a draw at
+            # best for the attackers, or SP-4's draw once a soldier is safe inside.
             if s_in:
                 return 0.5
             return self._hunt(cells, state.occupied, soldiers, officers)
         if len(stuck) == len(self.gates):
             # Every gate jammed: nothing can enter any more; at best a draw, while the
-            # garrison outside takes what it can.
-            return 0.2
+            # garrison outside takes what it can (unless a soldier is in: see below).
+            return 0.55 if s_in else 0.2
         live.sort()
         missing = max(need - s_in, 0)
         approach = 0.0
         if missing:
             near = live[:missing]
             approach = -1.0 if len(near) < missing else -sum(near) / (missing * 11.0)
-        officer = 1.0 if o_in else -min(officer_d, 12) / 12.0
+        officer = 1.0 if o_in else -min(officer_d, 6) / 6.0
         hanging = 0
         if state.to_move == 0:
             # The garrison to move: the pieces it may take now (its moves are cached with
             # the state, so this costs a scan). It takes one a turn; two hanging is worse.
             hanging = min(len({m.raw[1] for m in self.engine.legal(state) if m.captures}), 2)
         x = (
-            # Well above one half from the start (about 0.7), so that the drift to a draw
-            # near the move limit costs the attackers something: the search then values an
-            # entry (which resets the count) above shuffling.
-            -1.2
+            # The chance of a placement win: about 0.35 at the start. With the material share
+            # below, the start is still worth more than a draw to the attackers (about 0.58),
+            # so that the drift to a draw near the move limit costs them something and the
+            # search values an entry (which resets the count) above shuffling; a soldier
+            # inside (the floor below) is worth clearly more than holding back.
+            -2.65
             - self.hanging_weight * hanging
             + 1.6 * min(s_in, need) / need
             + 0.8 * min(o_in, 1)
@@ -301,7 +354,24 @@ class ParisDomain:
             - 0.3 * parked  # a piece on a gate keeps the next one out until it steps on
             - 1.2 * locked  # a gate the garrison holds and cannot leave
         )
-        value = 1.0 / (1.0 + math.exp(-x))
+        place = 1.0 / (1.0 + math.exp(-x))
+        share = min(soldiers + max(officers - self.spare_officers, 0), self.to_take) / self.to_take
+        if s_in:
+            # An attacking soldier inside can never be taken (SP-17), and the garrison wins
+            # only by taking every soldier (SP-3): the attackers can no longer lose. Without
+            # this floor a soldier that jams a gate looked like a gain for the garrison, whose
+            # search then let one in and could only draw from there on.
+            # The material still counts: it is what a later placement (or blockade) needs.
+            value = 0.5 + 0.5 * (place + (1.0 - place) * self.material_weight * share)
+        else:
+            # Short of placement: below a draw (a garrison that holds its gates takes piece
+            # after piece), and the lower the less the garrison still has to take (SP-3).
+            # Linear, so that each capture shows as much when the garrison holds the gates
+            # (placement hopeless, the logit far below zero) as at the start: on the logit
+            # alone a capture there changed the value by a few thousandths, and the
+            # garrison's search could not tell taking a piece from walking past it. Kept
+            # clearly below the floor above, so that no capture is worth a soldier inside.
+            value = place + (1.0 - place) * self.material_weight * share
         if self.limit is not None:
             late = max(0.0, (state.quiet - (self.limit - 40)) / 40.0)
             value += (0.5 - value) * min(late, 1.0)
@@ -315,26 +385,37 @@ class ParisDomain:
         and all officers but six) and the nearer its pieces on the squares stand to those
         targets. Without this slope every such position looked alike to the search, and a
         garrison with the game won shuffled until the move limit drew it."""
-        left = soldiers + max(officers - 6, 0)
+        left = soldiers + max(officers - self.spare_officers, 0)
         board = self.board
-        file, rank = board.file, board.rank
+        file, rank, dark = board.file, board.rank, board.dark
         n_sq = self.n_sq
-        hunters = [i for i in occupied if i < n_sq and 0 < cells[i] < 8]
-        wanted = [
-            i
-            for i in occupied
-            if i < n_sq and cells[i] >= 8 and (cells[i] & 7 == _PARIS_SOLDIER or officers > 6)
-        ]
-        if hunters and wanted:
-            far = sum(
-                min(max(abs(file[t] - file[h]), abs(rank[t] - rank[h])) for h in hunters)
-                for t in wanted
-            ) / (len(wanted) * 15.0)
-        else:
-            far = 1.0
-        # A capture (one eighteenth of 0.15) must outweigh any change of distance (at most
-        # 0.006): otherwise walking towards the targets looked better than taking one.
-        return 0.02 + 0.15 * min(left, 18) / 18.0 + 0.006 * min(far, 1.0)
+        reach = self.general_range
+        # The moves the nearest garrison piece on the squares needs to take a piece it must
+        # take, by its own movement: the general strides, the colonel steps orthogonally, a
+        # soldier steps diagonally on its own colour (so it never takes a piece on the other).
+        near = 8
+        for t in occupied:
+            c = cells[t]
+            if t >= n_sq or c < 8 or (c & 7 != _PARIS_SOLDIER and officers <= self.spare_officers):
+                continue
+            for h in occupied:
+                g = cells[h]
+                if h >= n_sq or not 0 < g < 8:
+                    continue
+                df, dr = abs(file[t] - file[h]), abs(rank[t] - rank[h])
+                if g == _PARIS_SOLDIER:
+                    if dark[t] != dark[h]:
+                        continue
+                    moves = max(df, dr)
+                elif g == _GARRISON_GENERAL:
+                    moves = -(-max(df, dr) // reach)
+                else:
+                    moves = df + dr
+                near = min(near, moves)
+        # In the units of the evaluation's material share: a capture (one piece fewer)
+        # always outweighs the longer way to the next target (at most eight ninths of one).
+        work = max(left - 1 + near / 9.0, 0.0)
+        return 0.01 + self.material_weight * min(work, self.to_take) / self.to_take
 
     def order(self, actions: list[Any], pos: ParisPos | None = None) -> list[Any]:
         """Untried actions in the order to expand them (last first): the garrison's captures
