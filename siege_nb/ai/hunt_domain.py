@@ -27,6 +27,14 @@ from siege_nb.games.hunt import SPECS, HuntEngine, attacker_may
 __all__ = ["HuntDomain", "HuntPos"]
 
 EMPTY, ATTACKER, DEFENDER = 0, 1, 2  # hunt cell codes (as in siege_nb.games.hunt)
+# Belagerung's evaluation (see HuntDomain.__init__ and _score), tuned by matches against the
+# greedy defenders: the logit of every search's root (about 0.73, above a draw's 0.5, so that
+# drifting to the move limit still costs), what a closed fortress costs (worse than losing
+# six attackers: the game is lost unless the defenders walk out) and what a defender inside
+# costs (a little less than an attacker, so that giving one up to lure it out can pay).
+CENTRE = 1.0
+CLOSED = 1.5
+IN_WEIGHT = 0.2
 
 # -- the hunt games -------------------------------------------------------------------------------
 # A hunt position in the search: (cells, to_move, huffable, huffed, quiet, best, stepped,
@@ -86,20 +94,33 @@ class HuntDomain:
             for o, land in self.jumps[d]:
                 jumpers[o].append((d, land))
         self.jumpers = tuple(tuple(j) for j in jumpers)
+        # Belagerung: 50 attackers, 33 of them to spare, and a sigmoid of the absolute score
+        # sits near 1 all game long, where losing one attacker moves it by 0.01: too little
+        # for the search to tell a blunder from a safe step. So its scores are centred on the
+        # root's (``root`` sets ``shift``), with more weight on each attacker.
+        self.centred = game.game == "belagerung"
+        self.material_weight = 8.0 if self.centred else 4.5
+        self.fill_weight = 4.0 if self.centred else 2.2
+        self.shift = 0.0
 
     # -- positions ------------------------------------------------------------------------------
     def root(self, game: Game) -> HuntPos:
-        """The search position of ``game`` (its state read, never changed)."""
+        """The search position of ``game`` (its state read, never changed). In Belagerung it
+        also centres :meth:`evaluate` on this position, the root of the next search."""
         check_engine(self, game)
         s = game._state
         result = None
         if s.result is not None:
             winner = s.result.winner
             result = 0.5 if winner is None else (1.0 if winner == "attackers" else 0.0)
-        return (
+        pos = (
             s.cells, s.to_move, tuple(s.huffable), bool(s.huffed), s.quiet, s.best,
             s.stepped, -1, result,
         )  # fmt: skip
+        if self.centred:
+            self.shift = 0.0
+            self.shift = CENTRE - self._score(pos)
+        return pos
 
     def result(self, pos: HuntPos) -> float | None:
         """The attackers' score of a finished position, else None."""
@@ -325,7 +346,16 @@ class HuntDomain:
         result = pos[8]
         if result is not None:
             return float(result)
-        cells, to_move, huffable, huffed, quiet = pos[0], pos[1], pos[2], pos[3], pos[4]
+        value = 1.0 / (1.0 + math.exp(-self._score(pos) - self.shift))
+        if self.limit is not None:
+            # Near the move limit the game drifts to a draw.
+            late = max(0.0, (pos[4] - (self.limit - 40)) / 40.0)
+            value += (0.5 - value) * min(late, 1.0)
+        return value
+
+    def _score(self, pos: HuntPos) -> float:
+        """The logit of :meth:`evaluate` before its shift (the game going on)."""
+        cells, to_move, huffable, huffed = pos[0], pos[1], pos[2], pos[3]
         attackers = cells.count(ATTACKER)
         held = 0
         dist = 0
@@ -361,15 +391,24 @@ class HuntDomain:
         fill = held / self.size
         closeness = 1.0 - dist / (max(attackers, 1) * self.max_distance)
         trapped = 1.0 - min(mobility, 8) / 8.0
-        x = -2.8 + 4.5 * material + 2.2 * fill + 1.0 * closeness + 1.0 * trapped
+        x = (
+            -2.8
+            + self.material_weight * material
+            + self.fill_weight * fill
+            + 1.0 * closeness
+            + 1.0 * trapped
+        )
         if spare <= 0:
             x -= 3.0
-        value = 1.0 / (1.0 + math.exp(-x))
-        if self.limit is not None:
-            # Near the move limit the game drifts to a draw.
-            late = max(0.0, (quiet - (self.limit - 40)) / 40.0)
-            value += (0.5 - value) * min(late, 1.0)
-        return value
+        if self.centred:
+            if held + defenders_in == self.size:
+                # No free fortress point: the attackers have no waiting move there, and the
+                # steps outside run out (BL-9 loses the game) before the defenders' do.
+                x -= CLOSED
+            # A defender inside blocks its point: while attackers are to spare, one lured
+            # out by a capture is worth about an attacker.
+            x -= IN_WEIGHT * defenders_in
+        return x
 
     def order(
         self, actions: list[tuple[Any, ...]], pos: HuntPos | None = None
