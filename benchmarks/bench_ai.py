@@ -180,6 +180,9 @@ def one_game(
         play_turn(g, agents)
     winner = g.result.winner
     outcome = "D" if winner is None else ("W" if winner == my_win else "L")
+    # Progress on stderr, game by game (a row is printed once all its games are done).
+    print(f"  {game} {me} {mine} vs {theirs}, seed {seed}: {outcome} in {g.ply} plies",
+          file=sys.stderr, flush=True)  # fmt: skip
     return outcome, g.ply, agent.seconds, agent.decisions
 
 
