@@ -1,8 +1,8 @@
 """The balance lab with the search agent on both sides: win rates per reading (a recipe).
 
 Run ``python3 benchmarks/lab_search.py`` (``--game NAME``, ``--games N`` per reading,
-``--iterations K`` per decision, ``--workers W``, or ``--scheduler tcp://host:8786`` for a
-Dask cluster). For each game it plays ``MCTSAgent(iterations=K)`` against itself under every
+``--iterations K`` per decision, ``--workers W``, ``--move-limit N`` to stop a game as a
+draw after N plies, or ``--scheduler tcp://host:8786`` for a Dask cluster). For each game it plays ``MCTSAgent(iterations=K)`` against itself under every
 reading of a small grid of disputed options, in parallel, and prints the table of
 ``simulate(...).summary`` with 95 % Wilson intervals for each side's win rate, the seed, the
 time taken and the machine's details. Fixed iterations (not seconds) keep the results the same
@@ -36,18 +36,34 @@ GRIDS: dict[str, Any] = {
 }
 
 
-def run(game: str, games: int, iterations: int, seed: int, executor: Executor) -> None:
-    """Play and print one game's table."""
+def run(
+    game: str,
+    games: int,
+    iterations: int,
+    seed: int,
+    executor: Executor,
+    move_limit: int | None = None,
+) -> None:
+    """Play and print one game's table; ``move_limit`` stops a game after that many plies
+    as a draw (the lab's own cap, on top of the rules' move limit)."""
     agents = {team: MCTSAgent(iterations=iterations) for team in TEAMS[game]}
     t0 = time.perf_counter()
     sim = simulate(
-        game, GRIDS[game], agents, n_games=games, seed=seed, executor=executor, progress=False
+        game,
+        GRIDS[game],
+        agents,
+        n_games=games,
+        seed=seed,
+        executor=executor,
+        progress=False,
+        move_limit=move_limit,
     )
     seconds = time.perf_counter() - t0
     teams = TEAMS[game]
+    capped = "" if move_limit is None else f", stopped as a draw at {move_limit} plies"
     print(
         f"== {game}: MCTSAgent(iterations={iterations}) on both sides, {games} games per "
-        f"reading, seed {seed}, {seconds:.0f} s"
+        f"reading, seed {seed}{capped}, {seconds:.0f} s"
     )
     for row in summarize(sim.records):
         n = row["games"]
@@ -71,6 +87,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100, help="per decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--move-limit", type=int, help="stop a game as a draw after this many plies"
+    )
     parser.add_argument("--scheduler", help="a Dask scheduler address, e.g. tcp://host:8786")
     args = parser.parse_args()
     print(f"machine: {machine()}\n")
@@ -82,7 +101,7 @@ def main() -> None:
         executor = ProcessPoolExecutor(max_workers=args.workers)
     with executor:
         for game in args.game or list(GRIDS):
-            run(game, args.games, args.iterations, args.seed, executor)
+            run(game, args.games, args.iterations, args.seed, executor, args.move_limit)
 
 
 if __name__ == "__main__":
