@@ -2,8 +2,9 @@
 
 Run ``python3 benchmarks/lab_search.py`` (``--game NAME``, ``--games N`` per reading,
 ``--iterations K`` per decision, ``--workers W``, ``--move-limit N`` to stop a game as a
-draw after N plies, or ``--scheduler tcp://host:8786`` for a Dask cluster). For each game it plays ``MCTSAgent(iterations=K)`` against itself under every
-reading of a small grid of disputed options, in parallel, and prints the table of
+draw after N plies, or ``--scheduler tcp://host:8786`` for a Dask cluster). For each game
+it plays ``MCTSAgent(iterations=K)`` against itself under every reading of a small grid of
+disputed options, in parallel, and prints the table of
 ``simulate(...).summary`` with 95 % Wilson intervals for each side's win rate, the seed, the
 time taken and the machine's details. Fixed iterations (not seconds) keep the results the same
 on any machine and however the games are spread over processes; the figures in
