@@ -17,7 +17,7 @@ placement, and for Pyramid Siege:
    and capped at ``--outcomes``. It shows how large the list of legal moves can get. What a
    player or an agent needs there, one decision of a chain (``chain_steps``), is timed too.
 
-Every position shown is also timed with ``legal_moves(limit=20_000)`` (the bound the random
+Every position shown is also timed with ``legal_moves(limit=10_000)`` (the bound the random
 and greedy players use, ``siege_nb.ai.agents.MOVE_LIST_LIMIT``): the list, or
 ``TooManyMoves`` once the search passes the limit; the last line gives the slowest.
 

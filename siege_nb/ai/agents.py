@@ -59,9 +59,10 @@ PARIS_OFFICERS = sum(
 DEMAND_MARGIN = 0.05
 # Past this many moves the random and greedy players stop listing and decide a jump chain one
 # jump at a time (_chain_by_jumps): built positions have millions of chain outcomes, listing
-# them takes minutes, and an agent must answer. Searching this far takes about 25 ms; the most
-# moves measured in positions of played games is under a thousand, so play never reaches it.
-MOVE_LIST_LIMIT = 20_000
+# them takes minutes, and an agent must answer. At this bound the answer takes at most about
+# 30 ms (a list just under it: search and Moves; a refusal: 6-12 ms), where 20,000 took
+# up to 53 ms; the most moves measured in positions of played games is under a thousand.
+MOVE_LIST_LIMIT = 10_000
 # How many chain points the greedy player's search for the longest chain visits past the limit.
 LONGEST_CHAIN_BUDGET = 20_000
 # Pieces that move only diagonally and so never leave their colour.

@@ -800,7 +800,7 @@ def summarize(
 
     Each row: ``reading``, ``games``, ``win_<team>`` for both teams, ``draw`` (rates in 0..1),
     ``length`` (mean plies), ``captures`` (mean pieces taken), ``branching`` (mean of each
-    game's mean number of legal moves, each turn counted up to ``MOVE_LIST_LIMIT``, 20,000:
+    game's mean number of legal moves, each turn counted up to ``MOVE_LIST_LIMIT``, 10,000:
     only built positions of jump chains go past it) and ``balance`` = 1 - |win rate gap
     between the teams|. The teams come from ``teams``, else from the records' ``game``. A
     record without the fields read here (text ``reading`` and ``winner``, numbers ``plies``
