@@ -15,12 +15,14 @@ The constructors, ``root``, ``HuntDomain.move_of`` and :func:`search` check thei
 thousands of times a second (``actions``, ``play``, ``evaluate``...) trust their positions,
 which only ``root`` and ``play`` make.
 
+>>> import random
 >>> import siege_nb as sn
 >>> g = sn.new_game("pyramid-siege")
 >>> domain = HuntDomain(g)
->>> root = domain.root(g)
->>> domain.decider(root), len(domain.actions(root))
-(1, 6)
+>>> found = search(domain, domain.root(g), random.Random(1), iterations=50, seconds=1.0,
+...                rollout_depth=4, exploration=1.4)
+>>> found.iterations, len(found.means()) == len(domain.actions(domain.root(g)))
+(50, True)
 """
 
 from __future__ import annotations
