@@ -4,6 +4,8 @@ of officers that have passed both gates, and of the garrison's hunt."""
 
 from __future__ import annotations
 
+from positions import PARIS_REST
+
 import siege_nb as sn
 from siege_nb.ai.agents import MCTSAgent
 from siege_nb.ai.search import ParisDomain
@@ -11,20 +13,10 @@ from siege_nb.games.base import Game
 from siege_nb.games.paris import piece_code
 
 PARIS = "siege-of-paris"
-# Enough attackers outside that placement stays possible (no SP-4 draw, no SP-3 win), and a
-# garrison general outside so that the garrison always has a move (no SP-2 blockade).
-REST = {
-    "a2": "white soldier",
-    "c2": "white soldier",
-    "e2": "white soldier",
-    "b1": "white colonel",
-    "d14": "black soldier",
-    "k8": "garrison general",
-}
 
 
 def paris(position: dict[str, str], to_move: str = "garrison") -> Game:
-    g = sn.new_game(PARIS, position={**REST, **position}, to_move=to_move)
+    g = sn.new_game(PARIS, position={**PARIS_REST, **position}, to_move=to_move)
     assert g.result is None
     return g
 

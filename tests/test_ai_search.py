@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from positions import PARIS_DEMAND
+from positions import PARIS_DEMAND, PARIS_REST
 
 import siege_nb as sn
 from siege_nb.ai.agents import GreedyAgent, MCTSAgent
@@ -236,16 +236,7 @@ def test_search_beats_greedy_at_pyramid_siege(game, side):
 
 
 # -- Siege of Paris: the attackers' plan ---------------------------------------------------------
-# Enough attackers outside that placement stays possible (no SP-4 draw), and a garrison general
-# outside so that the garrison always has a move (no SP-2 blockade).
-PARIS_REST = {
-    "a2": "white soldier",
-    "c2": "white soldier",
-    "e2": "white soldier",
-    "b1": "white colonel",
-    "d14": "black soldier",
-    "k8": "garrison general",
-}
+# PARIS_REST (tests/positions.py): the rest of the board around the pieces a test places.
 
 
 def paris(position: dict[str, str], to_move: str = "white") -> Game:
