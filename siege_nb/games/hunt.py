@@ -69,6 +69,23 @@ JUMP_MOVES_KEPT = 50_000
 board: the same chain in the next position is the same Move object)."""
 
 
+class _GcPaused:
+    """``with _GcPaused():`` holds the garbage collector off for a chain search (and turns it
+    back on after only if it was on): the thousands of new tuples of a long search would set
+    off collections that scan every object in the program, often doubling the time taken,
+    and nothing made there is garbage yet."""
+
+    __slots__ = ("was_on",)
+
+    def __enter__(self) -> None:
+        self.was_on = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.was_on:
+            gc.enable()
+
+
 class _TooMany(Exception):
     """Raised inside a chain search that has found more outcomes than it was asked to list
     (:meth:`HuntEngine.legal_upto`); it never leaves the engine."""
@@ -746,19 +763,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         return steps, jumps
 
     def _chain_moves(self, cells: Sequence[int], start: int) -> list[Move]:
-        """The jump moves of the defender on ``start`` (see :meth:`_chains`), as Moves.
-
-        The garbage collector waits meanwhile: the thousands of new tuples of a long chain
-        search would set off collections that scan every object in the program, often
-        doubling the time taken, and nothing made here is garbage yet.
-        """
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        """The jump moves of the defender on ``start`` (see :meth:`_chains`), as Moves, made
+        with the garbage collector held off (:class:`_GcPaused`)."""
+        with _GcPaused():
             return [self._to_move(raw) for raw in self._chains(cells, start)]
-        finally:
-            if paused:
-                gc.enable()
 
     def legal_upto(self, state: HuntState, limit: int) -> list[Move] | None:
         """``state``'s legal moves if there are at most ``limit`` of them, else ``None``. The
@@ -781,18 +789,14 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if len(steps) > limit:
             return None
         raws: list[tuple[Any, ...]] = []
-        paused = gc.isenabled()
-        gc.disable()  # as in _chain_moves: the search makes many tuples and no garbage
         try:
-            for p in self._defenders(cells):
-                if self._has_jump(cells, p):
-                    self._chains(cells, p, raws, limit - len(steps))
-            moves = steps + [self._to_move(raw) for raw in raws]
+            with _GcPaused():
+                for p in self._defenders(cells):
+                    if self._has_jump(cells, p):
+                        self._chains(cells, p, raws, limit - len(steps))
+                moves = steps + [self._to_move(raw) for raw in raws]
         except _TooMany:
             return None
-        finally:
-            if paused:
-                gc.enable()
         self.remember(state, moves)
         return moves
 
