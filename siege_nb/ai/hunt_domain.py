@@ -118,8 +118,7 @@ class HuntDomain:
             s.stepped, -1, result,
         )  # fmt: skip
         if self.centred:
-            self.shift = 0.0
-            self.shift = CENTRE - self._score(pos)
+            self.shift = CENTRE - self._score(pos)  # _score never reads the shift
         return pos
 
     def result(self, pos: HuntPos) -> float | None:
