@@ -328,6 +328,75 @@ def test_a_limit_must_be_a_whole_number(limit: object, error: type) -> None:
         g.legal_moves(limit=limit)  # type: ignore[arg-type]
 
 
+# -- a bounded exploration: explore(point, limit=...) ----------------------------------------------
+def test_explore_with_a_limit_stops_early_in_the_huge_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Exploring a defender of the position with millions of chains under a limit gives up
+    after at most ``limit + 1`` outcomes under each reading, says why, lists no other
+    piece's moves and leaves the game as it was."""
+    g = huge()
+    before = g.to_json()
+    searched: list[int] = []
+    chains = HuntEngine._chains
+
+    def counting(self: HuntEngine, cells, start, out=None, cap=float("inf")):  # type: ignore[no-untyped-def]
+        try:
+            return chains(self, cells, start, out, cap)
+        finally:
+            searched.append(cap)
+
+    def no_list(*args: object, **kwargs: object) -> None:
+        raise AssertionError("every legal move was listed")
+
+    monkeypatch.setattr(HuntEngine, "_chains", counting)
+    monkeypatch.setattr(HuntEngine, "legal", no_list)
+    # Whichever defender has the most chains: at least one must run past the limit.
+    with pytest.raises(sn.TooManyMoves, match=r"more than 500 moves for the piece on c5") as err:
+        g.explore("c5", limit=500)
+    assert err.value.limit == 500
+    assert searched and max(searched) <= 500
+    assert g.to_json() == before
+
+
+def test_explore_with_a_limit_agrees_with_explore() -> None:
+    """Under its limit a bounded exploration gives the verdicts of the plain one, in the same
+    order, for every piece of random Belagerung positions; one below the count it refuses."""
+    compared = refused = 0
+    for g in _random_positions(24, seed=5):
+        for node in [p for p, who in g.pieces().items() if who == "defender"]:
+            full = g.explore(node)
+            fresh = sn.load_game(g.to_json())
+            bounded = fresh.explore(node, limit=len(full))
+            assert [(v.move, v.legal, v.rule, v.reason) for v in bounded] == [
+                (v.move, v.legal, v.rule, v.reason) for v in full
+            ]
+            compared += 1
+            if full:
+                with pytest.raises(sn.TooManyMoves):
+                    fresh.explore(node, limit=len(full) - 1)
+                refused += 1
+    assert compared >= 40 and refused >= 40
+
+
+def test_explore_with_a_limit_in_siege_of_paris() -> None:
+    """Siege of Paris has no chains: the bounded exploration is the plain one, or a refusal."""
+    g = sn.new_game("siege-of-paris")
+    full = g.explore("C0")
+    assert len(full) >= 2
+    assert [v.move for v in g.explore("C0", limit=len(full))] == [v.move for v in full]
+    with pytest.raises(sn.TooManyMoves, match="piece on C0"):
+        g.explore("C0", limit=len(full) - 1)
+
+
+@pytest.mark.parametrize(
+    ("limit", "error"), [(-1, sn.ArgumentError), ("5", TypeError), (True, TypeError)]
+)
+def test_explore_limit_must_be_a_whole_number(limit: object, error: type) -> None:
+    with pytest.raises(error, match="limit"):
+        triangle().explore("r2c0", limit=limit)  # type: ignore[arg-type]
+
+
 def test_the_random_and_greedy_players_answer_without_listing_the_chains(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -266,18 +266,26 @@ class HistoryError(SiegeError, IndexError):
 
 
 class TooManyMoves(SiegeError):
-    """Raised by :meth:`Game.legal_moves` given a ``limit`` that the position's moves exceed
-    (only the hunt games' jump chains run so high); the game is unchanged. ``limit`` is the
-    limit given. :meth:`HuntGame.chain_steps` decides such a chain a jump at a time.
+    """Raised by :meth:`Game.legal_moves` or :meth:`Game.explore` given a ``limit`` that the
+    moves exceed (only the hunt games' jump chains run so high); the game is unchanged.
+    ``limit`` is the limit given. :meth:`HuntGame.chain_steps` decides such a chain a jump at
+    a time.
     """
 
-    def __init__(self, limit: int, to_move: str) -> None:
+    def __init__(self, limit: int, to_move: str, node: str | None = None) -> None:
         self.limit = limit
-        super().__init__(
-            f"more than {limit:,} legal moves for the {to_move} here; ask again with a "
-            "higher limit, or, where jump chains make them so many, decide a chain one jump "
-            "at a time with chain_steps()"
-        )
+        if node is None:
+            super().__init__(
+                f"more than {limit:,} legal moves for the {to_move} here; ask again with a "
+                "higher limit, or, where jump chains make them so many, decide a chain one "
+                "jump at a time with chain_steps()"
+            )
+        else:
+            super().__init__(
+                f"more than {limit:,} moves for the piece on {node} here; ask again with a "
+                "higher limit, or explore(node, whole_chains=False) to see each jump chain "
+                "by its first jump"
+            )
 
 
 class Engine(Protocol):
@@ -306,6 +314,7 @@ class Engine(Protocol):
     def parse(self, state: Any, text: str) -> Move | None: ...
     def find_move(self, state: Any, move: Move) -> Move | None: ...
     def candidates(self, state: Any, node: str) -> list[Move]: ...
+    def candidates_upto(self, state: Any, node: str, limit: int) -> list[Move] | None: ...
     def first_steps(self, state: Any, node: str) -> list[Move]: ...
     def source_keys(self, rule: str) -> tuple[str, ...]: ...
 
@@ -664,7 +673,9 @@ class Game:
                 )
         return out
 
-    def explore(self, node: str, *, whole_chains: bool = True) -> list[Verdict]:
+    def explore(
+        self, node: str, *, whole_chains: bool = True, limit: int | None = None
+    ) -> list[Verdict]:
         """Every move the piece on ``node`` could make by its movement, with its verdict.
 
         Moves that only another reading allows are included (as illegal, naming the option),
@@ -672,7 +683,11 @@ class Game:
         not explored. An empty node gives an empty list. With ``whole_chains=False`` a jump
         chain is given by its first jump only (itself a move, since a chain may stop after
         any jump): what a board shows when a piece is picked up, found without listing every
-        chain, which in the hunt games can run to millions.
+        chain, which in the hunt games can run to millions. ``limit``, as in
+        :meth:`legal_moves`: past that many moves of the piece under any one reading the
+        search stops and :class:`TooManyMoves` is raised, so the call takes time that grows
+        with ``limit``; each move is then judged on its own, without listing the moves of
+        every other piece.
 
         >>> import siege_nb as sn
         >>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux", position={
@@ -681,21 +696,32 @@ class Game:
         [('k7-j6', True, None), ('k7-l6', True, None)]
         >>> [(v.move, v.rule) for v in g.explore("k7") if not v.legal]
         [('k7xj8', 'SP-16')]
+        >>> len(g.explore("k7", limit=3))
+        Traceback (most recent call last):
+            ...
+        siege_nb.games.base.TooManyMoves: more than 3 moves for the piece on k7 here; ...
         """
         check_type(node, str, "node")
         check_type(whole_chains, bool, "whole_chains")
+        if limit is not None:
+            check_int(limit, "limit", minimum=0)
         state = self._state
         # Each candidate once, by its text; the Move says where it goes even if it is illegal.
         tried: dict[str, Move] = {}
         for engine in [self._engine] + [
             e for opt, _, e in self._alternatives() if opt.name not in BOARD_OPTIONS
         ]:
-            moves = (
-                engine.candidates(state, node) if whole_chains else engine.first_steps(state, node)
-            )
+            if not whole_chains:
+                moves: list[Move] | None = engine.first_steps(state, node)
+            elif limit is None:
+                moves = engine.candidates(state, node)
+            else:
+                moves = engine.candidates_upto(state, node, limit)
+            if moves is None or (limit is not None and len(moves) > limit):
+                raise TooManyMoves(cast(int, limit), self.to_move, node)
             for move in moves:
                 tried.setdefault(move.text, move)
-        if whole_chains:
+        if whole_chains and limit is None:
             legal = {m.text: m for m in self._engine.legal(state)}
         else:  # each candidate judged alone: the list of legal moves may be huge
             legal = {

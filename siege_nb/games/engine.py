@@ -143,6 +143,12 @@ class EngineBase(Generic[S, A]):
         hold it back (empty for an empty node)."""
         raise NotImplementedError
 
+    def candidates_upto(self, state: S, node: str, limit: int) -> list[Move] | None:
+        """:meth:`candidates` if there are at most ``limit`` of them, else ``None`` (an engine
+        whose candidates can run to millions, the hunt's jump chains, stops early)."""
+        moves = self.candidates(state, node)
+        return moves if len(moves) <= limit else None
+
     def first_steps(self, state: S, node: str) -> list[Move]:
         """:meth:`candidates`, a jump chain given by its first jump only (a game without
         chains: the same list)."""

@@ -762,11 +762,12 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                     break
         return steps, jumps
 
-    def _chain_moves(self, cells: Sequence[int], start: int) -> list[Move]:
-        """The jump moves of the defender on ``start`` (see :meth:`_chains`), as Moves, made
-        with the garbage collector held off (:class:`_GcPaused`)."""
+    def _chain_moves(self, cells: Sequence[int], start: int, cap: float = math.inf) -> list[Move]:
+        """The jump moves of the defender on ``start`` (see :meth:`_chains`, which raises
+        :class:`_TooMany` past ``cap``), as Moves, made with the garbage collector held off
+        (:class:`_GcPaused`)."""
         with _GcPaused():
-            return [self._to_move(raw) for raw in self._chains(cells, start)]
+            return [self._to_move(raw) for raw in self._chains(cells, start, cap=cap)]
 
     def legal_upto(self, state: HuntState, limit: int) -> list[Move] | None:
         """``state``'s legal moves if there are at most ``limit`` of them, else ``None``. The
@@ -865,12 +866,22 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         the fortress rule and strict capture (empty for an empty node)."""
         return self._candidates(state, node, whole_chains=True)
 
+    def candidates_upto(self, state: HuntState, node: str, limit: int) -> list[Move] | None:
+        """:meth:`candidates` if there are at most ``limit`` of them, else ``None``; the
+        chain search stops once it has found more than ``limit`` (see :meth:`legal_upto`)."""
+        try:
+            return self._candidates(state, node, whole_chains=True, cap=limit)
+        except _TooMany:
+            return None
+
     def first_steps(self, state: HuntState, node: str) -> list[Move]:
         """:meth:`candidates` with each chain given by its first jump (every first jump is a
         move of its own, and its Move is the one :meth:`legal` lists)."""
         return self._candidates(state, node, whole_chains=False)
 
-    def _candidates(self, state: HuntState, node: str, whole_chains: bool) -> list[Move]:
+    def _candidates(
+        self, state: HuntState, node: str, whole_chains: bool, cap: float = math.inf
+    ) -> list[Move]:
         check_type(node, str, "node")
         p = self.board.index.get(node, -1)
         if p < 0 or not state.cells[p]:
@@ -880,7 +891,9 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if cells[p] != DEFENDER:
             return out
         if whole_chains:
-            return out + self._chain_moves(cells, p)
+            if len(out) > cap:
+                raise _TooMany
+            return out + self._chain_moves(cells, p, cap - len(out))
         return out + [
             self._to_move(("jump", p, (land,), (over,)))
             for over, land in self._jumps[p]
