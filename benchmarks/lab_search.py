@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -73,10 +74,14 @@ def run(
             wins = round(row[f"win_{team}"] * n)
             lo, hi = wilson(wins, n)
             cells.append(f"{team} {wins / n:5.0%} [{lo:4.0%}-{hi:4.0%}]")
+        # How the games ended, by rule id (the lab's cap included): a draw by the rules and
+        # a game the cap stopped read very differently.
+        ends = Counter(r["reason"] or "?" for r in sim.records if r["reading"] == row["reading"])
         print(
             f"  {row['reading']:34} {'  '.join(cells)}  draws {row['draw']:4.0%}  "
             f"length {row['length']:5.0f} plies  balance {row['balance']:.2f}"
         )
+        print(f"  {'':34} ends: " + ", ".join(f"{k} {v}" for k, v in ends.most_common()))
     print()
 
 
