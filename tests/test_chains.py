@@ -246,30 +246,39 @@ def test_the_board_widget_builds_a_chain_without_listing_the_chains(
 
 
 # -- a bounded list: legal_moves(limit=...) -------------------------------------------------------
+def spy_on_chain_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, int]]:
+    """Record, for each chain search the engine runs, its cap and how many outcomes it held
+    when it stopped (returned or gave up)."""
+    searched: list[tuple[float, int]] = []
+    chains = HuntEngine._chains
+
+    def counting(self: HuntEngine, cells, start, out=None, cap=float("inf")):  # type: ignore[no-untyped-def]
+        try:
+            out = [] if out is None else out
+            return chains(self, cells, start, out, cap)
+        finally:
+            searched.append((cap, len(out)))
+
+    monkeypatch.setattr(HuntEngine, "_chains", counting)
+    return searched
+
+
 def test_a_limit_stops_the_chain_search_early(monkeypatch: pytest.MonkeyPatch) -> None:
     """In the position with millions of chains, ``legal_moves(limit=1000)`` gives up after
     1,001 outcomes without making a Move, says why, and leaves the game as it was."""
     g = huge()
     before = g.to_json()
-    searched: list[int] = []
-    chains = HuntEngine._chains
-
-    def counting(self: HuntEngine, cells, start, out=None, cap=float("inf")):  # type: ignore[no-untyped-def]
-        try:
-            return chains(self, cells, start, out, cap)
-        finally:
-            searched.append(len(out) if out is not None else -1)
+    searched = spy_on_chain_searches(monkeypatch)
 
     def no_moves(*args: object, **kwargs: object) -> None:
         raise AssertionError("a Move was made")
 
-    monkeypatch.setattr(HuntEngine, "_chains", counting)
     monkeypatch.setattr(HuntEngine, "_to_move", no_moves)
     with pytest.raises(sn.TooManyMoves, match=r"more than 1,000 legal moves .*chain_steps") as err:
         g.legal_moves(limit=1000)
     assert err.value.limit == 1000 and isinstance(err.value, sn.SiegeError)
     steps = len(g._engine._defender_steps(g._state.cells))  # listed before the chains
-    assert searched and searched[-1] + steps == 1001
+    assert searched and searched[-1][1] + steps == 1001
     assert g.to_json() == before
 
 
@@ -337,25 +346,17 @@ def test_explore_with_a_limit_stops_early_in_the_huge_position(
     piece's moves and leaves the game as it was."""
     g = huge()
     before = g.to_json()
-    searched: list[int] = []
-    chains = HuntEngine._chains
-
-    def counting(self: HuntEngine, cells, start, out=None, cap=float("inf")):  # type: ignore[no-untyped-def]
-        try:
-            return chains(self, cells, start, out, cap)
-        finally:
-            searched.append(cap)
+    searched = spy_on_chain_searches(monkeypatch)
 
     def no_list(*args: object, **kwargs: object) -> None:
         raise AssertionError("every legal move was listed")
 
-    monkeypatch.setattr(HuntEngine, "_chains", counting)
     monkeypatch.setattr(HuntEngine, "legal", no_list)
     # Whichever defender has the most chains: at least one must run past the limit.
     with pytest.raises(sn.TooManyMoves, match=r"more than 500 moves for the piece on c5") as err:
         g.explore("c5", limit=500)
     assert err.value.limit == 500
-    assert searched and max(searched) <= 500
+    assert searched and max(cap for cap, _ in searched) <= 500
     assert g.to_json() == before
 
 
