@@ -14,7 +14,7 @@ from typing import Any, cast
 from siege_nb.ai.domains import ATTACKERS, DEFENDERS, NO_DEMAND, check_engine, check_family
 from siege_nb.errors import check_type
 from siege_nb.games.base import Game, Move
-from siege_nb.games.paris import GENERAL, SET_COUNTS, SOLDIER
+from siege_nb.games.paris import GENERAL, SET_COUNTS, SOLDIER, ParisEngine
 
 __all__ = ["ParisDomain", "ParisPos"]
 
@@ -87,9 +87,8 @@ class ParisDomain:
         # Per officer code and node: how many moves that officer needs to reach a gate square
         # by its own movement (never backwards: an officer past both gates is lost to the
         # placement), or None. Found breadth first backwards along the piece's lines.
-        spec = cast(Any, engine)._spec
         self.officer_steps: dict[int, tuple[int | None, ...]] = {}
-        for code, lines in spec.items():
+        for code, lines in cast(ParisEngine, engine).movement.items():
             if code < 8 or code & 7 == _PARIS_SOLDIER:
                 continue
             steps = [None] * self.n_sq + [0] * (n - self.n_sq)

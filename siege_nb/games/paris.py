@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
 from siege_nb.boards.paris import (
@@ -522,6 +523,20 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         :class:`~siege_nb.games.base.Game` (the base's return type lacks the game's methods).
         """
         return cast(ParisEngine, super().with_rules(rules, cache_size=cache_size))
+
+    @property
+    def movement(self) -> Mapping[int, tuple[tuple[int, int], ...]]:
+        """Per piece code (army × 8 + rank), the lines it moves along under these rules: pairs
+        of (direction, reach), a direction being an index into the board's ``ray`` table. A
+        read-only view, for players that plan by the pieces' movement (the search's officer
+        distances).
+
+        >>> import siege_nb as sn
+        >>> engine = sn.new_game("siege-of-paris")._engine
+        >>> engine.movement[8 * 2 + 1]   # a Black general: forward, both diagonals, sideways
+        ((4, 3), (3, 3), (5, 3), (2, 3), (6, 3))
+        """
+        return MappingProxyType(self._spec)
 
     # -- set-up -------------------------------------------------------------------------------
     def missing(self, name: object) -> str:
