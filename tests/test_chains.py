@@ -157,6 +157,24 @@ def test_deciding_a_chain_never_lists_the_chains(monkeypatch: pytest.MonkeyPatch
     assert g.find("c5-b6") is not None  # a step, judged without listing the chains
 
 
+def test_an_attackers_move_on_the_defenders_turn_lists_no_chains(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A reader who picks up an attacker while the defenders are to move (a click on the
+    board, ``find``, ``why``, a bounded ``explore``) gets "not your turn" at once: judging the
+    step used to look for it among the legal moves, which lists every chain."""
+    g = huge()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the chains were listed")
+
+    monkeypatch.setattr(HuntEngine, "_chains", refuse)
+    assert g.find("a5-b6") is None
+    assert g.why("a5-b6").rule == "turn-order"
+    for verdicts in (g.explore("a5", whole_chains=False), g.explore("a5", limit=10)):
+        assert verdicts and {v.rule for v in verdicts} == {"turn-order"}
+
+
 def every_outcome(g: sn.Game) -> set[tuple[object, ...]]:
     """(start, end, taken) of every chain, by a plain search of every path (no pruning)."""
     jumps = g._engine._jumps

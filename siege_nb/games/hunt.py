@@ -721,6 +721,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         q = self.ask(state, text)
         if q.chain:
             return self.chain_move(state, q.nodes)
+        if state.to_move == 1 and (q.huff is not None or (q.step and q.piece != DEFENDER)):
+            # Not the side to move's: refused here, since listing the defenders' moves (on
+            # the way to not finding it) would list every jump chain.
+            return None
         if q.huff is not None:
             p = self.board.index.get(q.huff, -1)
             return next((m for m in self.legal(state) if m.raw == ("huff", p)), None)
