@@ -247,6 +247,8 @@ def test_the_board_widget_builds_a_chain_without_listing_the_chains(
     def press(node: str) -> None:  # a synthetic mouse press on the point's drawing
         mouse_click(b.canvas, b.ax, *b.view.positions[node])
 
+    press("a5")  # an attacker, on the defenders' turn: nothing to show, no chain listed
+    assert b.last_error is None and not b.highlights.destinations
     press("c5")
     firsts = b.game.chain_steps("c5")
     assert firsts and set(firsts) <= set(b.highlights.destinations)
