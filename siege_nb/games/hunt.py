@@ -721,23 +721,22 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         q = self.ask(state, text)
         if q.chain:
             return self.chain_move(state, q.nodes)
-        if state.to_move == 1 and (q.huff is not None or (q.step and q.piece != DEFENDER)):
-            # Not the side to move's: refused here, since listing the defenders' moves (on
-            # the way to not finding it) would list every jump chain.
-            return None
+        if state.to_move == 1:
+            # The defenders' turn: a step of theirs is judged here, and anything else refused,
+            # rather than looked up among the legal moves, which would list every jump chain.
+            if not q.step or q.piece != DEFENDER or state.result is not None:
+                return None
+            start, end = q.nodes
+            if state.cells[end] != EMPTY:
+                return None
+            if self._capture == "strict" and self._jumps_exist(state.cells):
+                return None
+            return next((m for q_, m in self._all_steps[start] if q_ == end), None)
         if q.huff is not None:
             p = self.board.index.get(q.huff, -1)
             return next((m for m in self.legal(state) if m.raw == ("huff", p)), None)
         if q.step:
             start, end = q.nodes
-            if state.to_move == 1 and q.piece == DEFENDER:
-                # Judged here rather than looked up among the legal moves, which would list
-                # every jump chain of the defenders.
-                if state.result is not None or state.cells[end] != EMPTY:
-                    return None
-                if self._capture == "strict" and self._jumps_exist(state.cells):
-                    return None
-                return next((m for q_, m in self._all_steps[start] if q_ == end), None)
             raw = ("step", start, end)
             return next((m for m in self.legal(state) if m.raw == raw), None)
         return None
