@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from siege_nb.ai.domains import ATTACKERS, DEFENDERS, NO_DEMAND, check_engine, check_family
+from siege_nb.boards.paris import ParisBoard
 from siege_nb.errors import check_type
 from siege_nb.games.base import Game, Move
 from siege_nb.games.paris import GENERAL, SET_COUNTS, SOLDIER, ParisEngine
@@ -23,6 +24,35 @@ __all__ = ["ParisDomain", "ParisPos"]
 ParisPos = tuple[Any, bool]
 _PARIS_SOLDIER = SOLDIER  # the soldier's rank code
 _GARRISON_GENERAL = GENERAL  # the garrison general's code (side 0)
+
+
+def _to_gates(
+    board: ParisBoard, lines: Sequence[tuple[int, int]], gate_squares: Sequence[int]
+) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """Per node, how many moves a piece moving along ``lines`` (direction, reach) needs to
+    reach one of ``gate_squares`` (0 on the circles, None if it never can), and the gate
+    circle the square it reaches leads to (-1 for none). Found breadth first, backwards along
+    the lines; the pieces on the board are not looked at."""
+    n_sq, n = board.n_squares, len(board.names)
+    steps: list[int | None] = [None] * n_sq + [0] * (n - n_sq)
+    gates = [-1] * n
+    frontier = list(gate_squares)
+    for s in frontier:
+        steps[s], gates[s] = 0, board.gate_of[s]
+    while frontier:
+        nxt = []
+        for q in frontier:
+            for d, reach in lines:
+                p = q
+                for _ in range(reach):
+                    p = board.ray[(d + 4) % 8][p]
+                    if p < 0:
+                        break
+                    if steps[p] is None:
+                        steps[p], gates[p] = cast(int, steps[q]) + 1, gates[q]
+                        nxt.append(p)
+        frontier = nxt
+    return tuple(steps), tuple(gates)
 
 
 class ParisDomain:
@@ -54,7 +84,6 @@ class ParisDomain:
         self.general_range = int(game.rules["garrison_general_range"])
         self.to_take = sum(SET_COUNTS[a][SOLDIER] for a in (1, 2)) + officers - self.spare_officers
         self.limit = game.rules["move_limit"]
-        n = len(board.names)
         gate_sq = [s for g in board.gates for s in board.gate_squares[g]]
         self.gate_squares = frozenset(gate_sq)
         self.gate_circles = frozenset(board.gates)
@@ -68,47 +97,15 @@ class ParisDomain:
         self.soldier_steps: dict[int, tuple[int | None, ...]] = {}
         self.soldier_gate: dict[int, tuple[int, ...]] = {}
         for army, diagonals in ((1, (1, 7)), (2, (3, 5))):  # NE, NW / SE, SW
-            steps: list[int | None] = [None] * self.n_sq + [0] * (n - self.n_sq)
-            gates = [-1] * n
-            frontier = list(gate_sq)
-            for s in frontier:
-                steps[s], gates[s] = 0, board.gate_of[s]
-            while frontier:  # breadth first, backwards along the soldier's steps
-                nxt = []
-                for q in frontier:
-                    for d in diagonals:
-                        p = board.ray[(d + 4) % 8][q]
-                        if p >= 0 and steps[p] is None:
-                            steps[p], gates[p] = cast(int, steps[q]) + 1, gates[q]
-                            nxt.append(p)
-                frontier = nxt
-            self.soldier_steps[army] = tuple(steps)
-            self.soldier_gate[army] = tuple(gates)
+            lines = tuple((d, 1) for d in diagonals)
+            self.soldier_steps[army], self.soldier_gate[army] = _to_gates(board, lines, gate_sq)
         # Per officer code and node: how many moves that officer needs to reach a gate square
         # by its own movement (never backwards: an officer past both gates is lost to the
-        # placement), or None. Found breadth first backwards along the piece's lines.
+        # placement), or None.
         self.officer_steps: dict[int, tuple[int | None, ...]] = {}
         for code, lines in cast(ParisEngine, engine).movement.items():
-            if code < 8 or code & 7 == _PARIS_SOLDIER:
-                continue
-            steps = [None] * self.n_sq + [0] * (n - self.n_sq)
-            frontier = list(gate_sq)
-            for s in frontier:
-                steps[s] = 0
-            while frontier:
-                nxt = []
-                for q in frontier:
-                    for d, reach in lines:
-                        p = q
-                        for _ in range(reach):
-                            p = board.ray[(d + 4) % 8][p]
-                            if p < 0:
-                                break
-                            if steps[p] is None:
-                                steps[p] = cast(int, steps[q]) + 1
-                                nxt.append(p)
-                frontier = nxt
-            self.officer_steps[code] = tuple(steps)
+            if code >= 8 and code & 7 != _PARIS_SOLDIER:
+                self.officer_steps[code] = _to_gates(board, lines, gate_sq)[0]
 
     def root(self, game: Game, decide_demand: bool = False) -> ParisPos:
         """The search position of ``game``; ``decide_demand``: the demand is still open."""
