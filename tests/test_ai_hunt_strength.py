@@ -5,6 +5,8 @@ closing the last free fortress point while defenders sit inside loses the waitin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import siege_nb as sn
@@ -47,30 +49,32 @@ def nearly_closed() -> Game:
     return sn.new_game(BL, position=position, to_move="attacker")
 
 
-def test_handing_over_an_attacker_scores_clearly_lower():
-    g = early_game()
-    domain = HuntDomain(g)
-    root = domain.root(g)
-    blunder = domain.evaluate(step(domain, root, "f5-f6"))
-    for safe in ("g5-f6", "h9-g9"):
-        # An absolute score near 1 would put the two within 0.01 of each other, which the
-        # search cannot tell apart from the noise of its playouts.
-        assert domain.evaluate(step(domain, root, safe)) - blunder > 0.03
-
-
 def test_root_scores_are_centred_whatever_the_stage():
     for g in (sn.new_game(BL), early_game(), nearly_closed()):
         domain = HuntDomain(g)
         assert 0.6 < domain.evaluate(domain.root(g)) < 0.85
 
 
-def test_closing_the_fortress_on_its_defenders_scores_lower():
-    g = nearly_closed()
+@pytest.mark.parametrize(
+    ("position", "worse", "better", "margin"),
+    [
+        # Handing over an attacker: an absolute score near 1 would put the moves within 0.01
+        # of each other, which the search cannot tell apart from the noise of its playouts.
+        (early_game, "f5-f6", ("g5-f6", "h9-g9"), 0.03),
+        # Closing the last free fortress point on the defenders inside.
+        (nearly_closed, "e6-e7", ("c4-c5", "e8-e7"), 0.1),
+    ],
+    ids=["handing-over-an-attacker", "closing-the-fortress"],
+)
+def test_the_worse_step_scores_clearly_lower(
+    position: Callable[[], Game], worse: str, better: tuple[str, ...], margin: float
+) -> None:
+    g = position()
     domain = HuntDomain(g)
     root = domain.root(g)
-    closed = domain.evaluate(step(domain, root, "e6-e7"))
-    for waiting in ("c4-c5", "e8-e7"):
-        assert domain.evaluate(step(domain, root, waiting)) > closed + 0.1
+    low = domain.evaluate(step(domain, root, worse))
+    for text in better:
+        assert domain.evaluate(step(domain, root, text)) - low > margin
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
