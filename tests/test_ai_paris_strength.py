@@ -119,3 +119,40 @@ def test_the_hunt_measures_the_way_of_a_piece_that_can_take():
     assert board.dark[board.index["k1"]] != board.dark[board.index["l1"]]
     assert beside.result is None and general.result is None
     assert value(general) < value(beside)
+
+
+def test_the_attackers_wait_for_room_rather_than_jam_their_gate():
+    # Ten plies into a game (seed 6 against the greedy garrison): the garrison colonel has
+    # come out of C0, and the White soldier on f5 could walk in. With C1 and C7 full it would
+    # stay on C0, shutting White's gate to every other White piece for as long as the
+    # garrison inside keeps still. Entering still saves the attackers from losing, but
+    # waiting for room is worth more, and the search waits.
+    start = sn.new_game(PARIS).pieces()
+    for square in ("d3", "f14", "d16", "C0"):
+        del start[square]
+    moved = {
+        "g3": "garrison colonel",
+        "f5": "white soldier",
+        "g13": "black soldier",
+        "d15": "black captain",
+    }
+    g = sn.new_game(PARIS, position={**start, **moved}, to_move="white")
+    values = {}
+    for move in g.legal_moves():
+        after = g.clone()
+        after.play(move)
+        values[str(move)] = value(after)
+    jam = values.pop("f5-C0")
+    assert 0.5 < jam < max(values.values()) - 0.01
+    # The position is worth the better of the two: entering or waiting.
+    assert value(g) >= jam
+    for seed in range(3):
+        assert str(MCTSAgent(iterations=400, seed=seed).choose(g)) != "f5-C0"
+
+
+def test_a_second_officer_that_can_reach_a_gate_counts():
+    # Officers never move back and the garrison hunts them: with only one that can still
+    # reach a gate, placement hangs on that one. A White captain on d16 is past both gates.
+    near = paris({"d1": "white captain"}, to_move="white")
+    past = paris({"d16": "white captain"}, to_move="white")
+    assert value(near) > value(past) + 0.01

@@ -67,6 +67,10 @@ class ParisDomain:
     # The value short of placement with nothing taken yet (it falls to 0 as the garrison
     # takes what SP-3 asks): below the draw that a soldier inside secures.
     material_weight = 0.35
+    # The same with a soldier inside, where the garrison can no longer win: small, so that a
+    # soldier that enters only to jam its gate (placement then hangs on the other army) is
+    # worth less than waiting for room, as it is against a garrison that keeps still.
+    inside_material_weight = 0.1
 
     def __init__(self, game: Game) -> None:
         check_family(game, "paris")
@@ -246,14 +250,26 @@ class ParisDomain:
 
     def evaluate(self, pos: ParisPos) -> float:
         """The attackers' chances in [0, 1]: pieces inside against what placement needs,
-        soldiers that can still reach an open gate and how close, an officer that can still
-        reach one, gates jammed or blocked by the attackers' own pieces, room left inside;
-        below one half by the material the garrison still has to take (SP-3), and at least
-        one half once a soldier is inside or about to enter (the garrison can no longer win)."""
+        soldiers that can still reach an open gate and how close, the officers that can still
+        reach one (the nearest, and whether there is a second), gates jammed or blocked by the
+        attackers' own pieces, room left inside; below one half by the material the garrison
+        still has to take (SP-3), and at least one half once a soldier is inside or about to
+        enter (the garrison can no longer win). A soldier whose entry would jam its gate may
+        enter or wait: the better of the two counts."""
         score = self.result(pos)
         if score is not None:
             return score
         state = pos[0]
+        ready = self._ready(state.cells)
+        if ready >= 0 and all(state.cells[c] for c in self.links[ready]):
+            # Its entry would jam the gate. The attackers may enter (the garrison can then
+            # no longer win) or wait for room: the position is worth the better of the two.
+            return max(self._value(state, -1), self._value(state, ready))
+        return self._value(state, ready)
+
+    def _value(self, state: Any, ready: int) -> float:
+        """:meth:`evaluate` of an unfinished position; ``ready``: a gate where a soldier is
+        counted as already in (see :meth:`_ready`), or -1."""
         cells = state.cells
         n_sq = self.n_sq
         need = self.need
@@ -262,7 +278,6 @@ class ParisDomain:
         # A soldier ready to enter counts as in, on its gate as it would stand there: the
         # garrison must see the entry coming (the tree seldom expands an entry that jams),
         # and the attackers must not value waiting above entering.
-        ready = self._ready(cells)
         if ready >= 0 and all(cells[c] for c in self.links[ready]):
             stuck.append(ready)
         # A garrison piece on a gate circle that cannot come out (the attackers fill the
@@ -285,6 +300,7 @@ class ParisDomain:
         s_in = int(ready >= 0)
         live: list[int] = []
         officer_d = 99
+        reach = 0  # officers outside that can still reach a gate
         garrison_in = 0
         for i in state.occupied:
             c = cells[i]
@@ -306,8 +322,10 @@ class ParisDomain:
                     o_in += 1
                 else:
                     d = self.officer_steps[c][i]
-                    if d is not None and d < officer_d:
-                        officer_d = d
+                    if d is not None:
+                        reach += 1
+                        if d < officer_d:
+                            officer_d = d
         if soldiers < need or officers == 0 or (not o_in and officer_d == 99):
             # No placement any more (no officer left that can reach a gate, say): a draw at
             # best for the attackers, or SP-4's draw once a soldier is safe inside.
@@ -331,8 +349,8 @@ class ParisDomain:
             # the state, so this costs a scan). It takes one a turn; two hanging is worse.
             hanging = min(len({m.raw[1] for m in self.engine.legal(state) if m.captures}), 2)
         x = (
-            # The chance of a placement win: about 0.35 at the start. With the material share
-            # below, the start is still worth more than a draw to the attackers (about 0.58),
+            # The chance of a placement win: about 0.4 at the start. With the material share
+            # below, the start is still worth more than a draw to the attackers (about 0.62),
             # so that the drift to a draw near the move limit costs them something and the
             # search values an entry (which resets the count) above shuffling; a soldier
             # inside (the floor below) is worth clearly more than holding back.
@@ -345,6 +363,7 @@ class ParisDomain:
             + 0.8 * min(len(live) + s_in, 12) / 12
             + 1.2 * soldiers / 24
             + 0.4 * officers / 12
+            + 0.25 * (min(reach + 2 * o_in, 2) - 1)  # a second officer in reach of a gate
             + 1.0 * (1.0 - garrison_in / 8.0)  # room inside for the placement
             - 1.5 * len(stuck)  # a jammed gate: its army's soldiers can no longer enter
             - 0.3 * parked  # a piece on a gate keeps the next one out until it steps on
@@ -357,8 +376,9 @@ class ParisDomain:
             # only by taking every soldier (SP-3): the attackers can no longer lose. Without
             # this floor a soldier that jams a gate looked like a gain for the garrison, whose
             # search then let one in and could only draw from there on.
-            # The material still counts: it is what a later placement (or blockade) needs.
-            value = 0.5 + 0.5 * (place + (1.0 - place) * self.material_weight * share)
+            # The material still counts, a little: it is what a later placement (or blockade)
+            # needs.
+            value = 0.5 + 0.5 * (place + (1.0 - place) * self.inside_material_weight * share)
         else:
             # Short of placement: below a draw (a garrison that holds its gates takes piece
             # after piece), and the lower the less the garrison still has to take (SP-3).
