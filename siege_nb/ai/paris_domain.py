@@ -165,11 +165,15 @@ class ParisDomain:
                     o_in += 1
         return s_in, o_in
 
+    def _walled(self, cells: Sequence[int], gate: int) -> bool:
+        """Is every circle beside ``gate`` taken? Then a piece on it cannot step on."""
+        return all(cells[c] for c in self.links[gate])
+
     def _stuck(self, cells: Sequence[int], gate: int) -> bool:
         """Does an attacker hold ``gate`` with no empty circle beside it? Then no piece can
         enter there and the garrison inside cannot leave by it: a jam that ends the attack
         through that gate (and, with both gates jammed, every chance of placement)."""
-        return cells[gate] >= 8 and all(cells[c] for c in self.links[gate])
+        return cells[gate] >= 8 and self._walled(cells, gate)
 
     def _ready(self, cells: Sequence[int]) -> int:
         """A gate whose circle is empty with an attacking soldier on one of its squares (it
@@ -190,7 +194,7 @@ class ParisDomain:
         s_in, o_in = inside[0] + soldier, inside[1] + (not soldier)
         if s_in >= self.need and o_in >= 1:
             return 2
-        return -1 if all(cells[c] for c in self.links[gate]) else 1
+        return -1 if self._walled(cells, gate) else 1
 
     def _plan_key(self, cells: Sequence[int], move: Any, inside: tuple[int, int]) -> int:
         """A rule-of-thumb rank of an attackers' move (higher first): a winning entry, an
@@ -261,7 +265,7 @@ class ParisDomain:
             return score
         state = pos[0]
         ready = self._ready(state.cells)
-        if ready >= 0 and all(state.cells[c] for c in self.links[ready]):
+        if ready >= 0 and self._walled(state.cells, ready):
             # Its entry would jam the gate. The attackers may enter (the garrison can then
             # no longer win) or wait for room: the position is worth the better of the two.
             return max(self._value(state, -1), self._value(state, ready))
@@ -278,7 +282,7 @@ class ParisDomain:
         # A soldier ready to enter counts as in, on its gate as it would stand there: the
         # garrison must see the entry coming (the tree seldom expands an entry that jams),
         # and the attackers must not value waiting above entering.
-        if ready >= 0 and all(cells[c] for c in self.links[ready]):
+        if ready >= 0 and self._walled(cells, ready):
             stuck.append(ready)
         # A garrison piece on a gate circle that cannot come out (the attackers fill the
         # squares it could step on; a garrison soldier also needs room under SP-14's three
