@@ -247,12 +247,40 @@ def test_paris_soldiers_head_for_the_gate_of_their_colour():
     g = sn.new_game(PARIS)
     domain = ParisDomain(g)
     index, names = g.board.index, g.board.names
-    assert names[domain.soldier_gate[1][index["c2"]]] == "C0"  # White comes from the south
-    assert names[domain.soldier_gate[2][index["d14"]]] == "C4"  # Black from the north
+    c0, c4 = index["C0"], index["C4"]
+    routes = domain.soldier_routes
+    # White comes from the south, Black from the north, each to one gate only.
+    assert [(d, names[gate]) for d, gate in routes[1][index["c2"]]] == [(3, "C0")]
+    assert [(d, names[gate]) for d, gate in routes[2][index["d14"]]] == [(2, "C4")]
+    assert domain.soldier_gate_steps[1][c4][index["c2"]] is None
     assert domain.soldier_steps[1][index["c2"]] == 3
     # a2 is three ranks below f5, five files away, and the citadel's hole bars the way north
     # to g12: that soldier can never enter.
     assert domain.soldier_steps[1][index["a2"]] is None
+    assert domain.soldier_gate_steps[1][c0][index["a2"]] is None
+
+
+def test_paris_soldiers_that_may_step_back_can_reach_both_gates():
+    # SP-9 read as "backwards too": a soldier moves over every square of its colour, so a2
+    # can reach f5's colour by stepping back and forth, and c2 can go round the citadel to
+    # the northern gate.
+    domain = ParisDomain(sn.new_game(PARIS, soldier_backwards=True))
+    index, names = domain.board.index, domain.board.names
+    assert domain.soldier_steps[1][index["a2"]] is not None
+    assert [names[gate] for _, gate in domain.soldier_routes[1][index["c2"]]] == ["C0", "C4"]
+
+    def value(soldier_backwards: bool) -> float:
+        # C0 is jammed: a White soldier holds it with C1 and C7 taken.
+        g = paris(
+            {"C0": "white soldier", "C1": "garrison soldier", "C7": "garrison soldier"},
+            to_move="garrison",
+        ).with_rules(soldier_backwards=soldier_backwards)
+        domain = ParisDomain(g)
+        return domain.evaluate(domain.root(g))
+
+    # Forward only, White's soldiers outside are lost to the placement; stepping back,
+    # they can still walk round to C4, and the evaluation counts them.
+    assert value(True) > value(False)
 
 
 def test_paris_rollout_never_jams_a_gate_and_enters_when_it_stays_open():

@@ -26,19 +26,17 @@ _PARIS_SOLDIER = SOLDIER  # the soldier's rank code
 _GARRISON_GENERAL = GENERAL  # the garrison general's code (side 0)
 
 
-def _to_gates(
-    board: ParisBoard, lines: Sequence[tuple[int, int]], gate_squares: Sequence[int]
-) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+def _steps_to(
+    board: ParisBoard, lines: Sequence[tuple[int, int]], targets: Sequence[int]
+) -> tuple[int | None, ...]:
     """Per node, how many moves a piece moving along ``lines`` (direction, reach) needs to
-    reach one of ``gate_squares`` (0 on the circles, None if it never can), and the gate
-    circle the square it reaches leads to (-1 for none). Found breadth first, backwards along
-    the lines; the pieces on the board are not looked at."""
+    reach one of the squares ``targets`` (0 on the circles, None if it never can). Found
+    breadth first, backwards along the lines; the pieces on the board are not looked at."""
     n_sq, n = board.n_squares, len(board.names)
     steps: list[int | None] = [None] * n_sq + [0] * (n - n_sq)
-    gates = [-1] * n
-    frontier = list(gate_squares)
+    frontier = list(targets)
     for s in frontier:
-        steps[s], gates[s] = 0, board.gate_of[s]
+        steps[s] = 0
     while frontier:
         nxt = []
         for q in frontier:
@@ -49,10 +47,10 @@ def _to_gates(
                     if p < 0:
                         break
                     if steps[p] is None:
-                        steps[p], gates[p] = cast(int, steps[q]) + 1, gates[q]
+                        steps[p] = cast(int, steps[q]) + 1
                         nxt.append(p)
         frontier = nxt
-    return tuple(steps), tuple(gates)
+    return tuple(steps)
 
 
 class ParisDomain:
@@ -93,23 +91,40 @@ class ParisDomain:
         self.gate_circles = frozenset(board.gates)
         self.gates = tuple(board.gates)
         self.links = board.circle_links
-        # Per army and node: how many plies a soldier there needs to reach a gate square of
-        # its colour moving diagonally forward (soldiers never move back) round the citadel's
-        # hole, or None; and the gate circle that square leads to (-1 for none). A soldier
-        # can use one gate only (White the southern one, Black the northern), so a gate jammed
-        # by an attacker makes the soldiers heading there useless.
-        self.soldier_steps: dict[int, tuple[int | None, ...]] = {}
-        self.soldier_gate: dict[int, tuple[int, ...]] = {}
-        for army, diagonals in ((1, (1, 7)), (2, (3, 5))):  # NE, NW / SE, SW
-            lines = tuple((d, 1) for d in diagonals)
-            self.soldier_steps[army], self.soldier_gate[army] = _to_gates(board, lines, gate_sq)
+        # Per army, gate circle and node: how many moves a soldier there needs to reach one
+        # of that gate's squares by its own movement (SP-9: diagonally forward, or backwards
+        # too), or None. Moving forward only, a soldier can reach one gate at most (White the
+        # southern one, Black the northern): round the citadel's hole the other gate lies
+        # behind it. A gate jammed by an attacker makes the soldiers that need it useless.
+        movement = cast(ParisEngine, engine).movement
+        self.soldier_gate_steps: dict[int, dict[int, tuple[int | None, ...]]] = {
+            army: {
+                g: _steps_to(board, movement[army * 8 + _PARIS_SOLDIER], board.gate_squares[g])
+                for g in board.gates
+            }
+            for army in (1, 2)
+        }
+        # Per army and node: the gates that soldier can reach, nearest first, as pairs
+        # (moves, gate circle); and the moves to the nearest, or None.
+        self.soldier_routes: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
+            army: tuple(
+                tuple(sorted((d, g) for g, d in zip(per_gate, ds, strict=True) if d is not None))
+                for ds in zip(*per_gate.values(), strict=True)
+            )
+            for army, per_gate in self.soldier_gate_steps.items()
+        }
+        self.soldier_steps: dict[int, tuple[int | None, ...]] = {
+            army: tuple(r[0][0] if r else None for r in routes)
+            for army, routes in self.soldier_routes.items()
+        }
         # Per officer code and node: how many moves that officer needs to reach a gate square
-        # by its own movement (never backwards: an officer past both gates is lost to the
-        # placement), or None.
-        self.officer_steps: dict[int, tuple[int | None, ...]] = {}
-        for code, lines in cast(ParisEngine, engine).movement.items():
-            if code >= 8 and code & 7 != _PARIS_SOLDIER:
-                self.officer_steps[code] = _to_gates(board, lines, gate_sq)[0]
+        # by its own movement, or None (an officer that cannot move backwards is lost to the
+        # placement once past both gates).
+        self.officer_steps: dict[int, tuple[int | None, ...]] = {
+            code: _steps_to(board, lines, gate_sq)
+            for code, lines in movement.items()
+            if code >= 8 and code & 7 != _PARIS_SOLDIER
+        }
 
     def root(self, game: Game, decide_demand: bool = False) -> ParisPos:
         """The search position of ``game``; ``decide_demand``: the demand is still open."""
@@ -316,10 +331,11 @@ class ParisDomain:
                 if i >= n_sq:
                     s_in += 1
                 else:
-                    army = c >> 3
-                    d = self.soldier_steps[army][i]
-                    if d is not None and self.soldier_gate[army][i] not in stuck:
-                        live.append(d)
+                    # The nearest gate it can still use (one at most, moving forward only).
+                    for d, g in self.soldier_routes[c >> 3][i]:
+                        if g not in stuck:
+                            live.append(d)
+                            break
             else:
                 officers += 1
                 if i >= n_sq:
