@@ -297,7 +297,7 @@ def test_a_limit_stops_the_chain_search_early(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(sn.TooManyMoves, match=r"more than 1,000 legal moves .*chain_steps") as err:
         g.legal_moves(limit=1000)
     assert err.value.limit == 1000 and isinstance(err.value, sn.SiegeError)
-    steps = len(g._engine._defender_steps(g._state.cells))  # listed before the chains
+    steps = len(g._engine.defender_steps(g._state))  # listed before the chains
     assert searched and searched[-1][1] + steps == 1001
     assert g.to_json() == before
 
@@ -441,3 +441,53 @@ def test_the_random_and_greedy_players_answer_without_listing_the_chains(
     assert len(greedy.captures) >= 20  # chains of over 20 captures exist here
     g.play(greedy)
     assert g.to_move == "attacker"
+
+
+@pytest.mark.parametrize("capture", ["strict", "optional", "huff"])
+def test_defender_steps_are_the_listed_steps(capture: str) -> None:
+    """The engine's ``defender_steps`` gives the plain steps that ``legal_moves`` lists, none
+    where capturing is compulsory and a defender can jump, and none on the attackers' turn."""
+    checked = 0
+    for g in _random_positions(24, seed=5):
+        if capture == "huff":
+            g = g.with_rules(capture="huff")
+        elif g.rules["capture"] != capture:
+            continue
+        engine = g._engine
+        listed = [str(m) for m in g.legal_moves() if m.kind == "step"]
+        assert [str(m) for m in engine.defender_steps(g._state)] == listed
+        checked += bool(listed)
+    assert checked  # some positions have steps to compare
+    g = sn.new_game("belagerung")
+    assert g.to_move == "attacker" and g._engine.defender_steps(g._state) == []
+
+
+def test_longest_chain_takes_the_most_without_listing_the_chains(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the moves can be listed, ``longest_chain`` takes as many attackers as the best
+    listed move; in the position with millions of chains it answers without listing them,
+    with a path ``chain_move`` accepts, and a smaller budget still gives a legal chain."""
+    for g in [triangle(), *_random_positions(24, seed=7)]:
+        engine = g._engine
+        most = max((len(m.captures) for m in g.legal_moves()), default=0)
+        path = engine.longest_chain(g._state)
+        assert max(len(path) - 1, 0) == most
+        if path:
+            move = engine.chain_move(g._state, path)
+            assert move is not None and g.why(move).legal
+    g = huge()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the chains were listed")
+
+    monkeypatch.setattr(HuntEngine, "_chain_moves", refuse)
+    monkeypatch.setattr(HuntEngine, "_chains", refuse)
+    engine = g._engine
+    long, short = engine.longest_chain(g._state), engine.longest_chain(g._state, budget=5)
+    assert len(long) - 1 >= 20 and 1 <= len(short) - 1 < len(long) - 1
+    for path in (long, short):
+        assert engine.chain_move(g._state, path) is not None
+    g.play(engine.chain_move(g._state, long))
+    assert g.to_move == "attacker"
+    assert engine.longest_chain(g._state) == []  # not the defenders' turn

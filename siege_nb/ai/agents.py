@@ -36,9 +36,7 @@ from siege_nb.ai.search import NO_DEMAND, HuntDomain, ParisDomain, SearchResult,
 from siege_nb.errors import ArgumentError, check_int, check_number, check_type
 from siege_nb.games.base import Game, Move, TooManyMoves
 from siege_nb.games.catalogue import CATALOGUE
-from siege_nb.games.hunt import ATTACKER as ATTACKER_CELL
 from siege_nb.games.hunt import DEFENDER as DEFENDER_CELL
-from siege_nb.games.hunt import EMPTY as EMPTY_CELL
 from siege_nb.games.hunt import SPECS, HuntEngine
 from siege_nb.games.paris import BLACK, SET_COUNTS, SOLDIER, WHITE
 
@@ -156,18 +154,15 @@ def _chain_by_jumps(game: Game, rng: random.Random, longest: bool) -> Move:
     Greedy (``longest``): the chain that takes the most attackers among the paths met in a
     depth-first search of :data:`LONGEST_CHAIN_BUDGET` chain points (ties: the first met)."""
     engine, state = cast(HuntEngine, game._engine), game._state
-    cells = state.cells
-    starts = [p for p, c in enumerate(cells) if c == DEFENDER_CELL]
     if longest:
-        path = _longest_chain(engine, cells, starts)
-        move = engine.chain_move(state, path)
-        assert move is not None  # a path of jumps just walked on this board
+        move = engine.chain_move(state, engine.longest_chain(state, LONGEST_CHAIN_BUDGET))
+        assert move is not None  # only called where a defender can jump
         return move
+    starts = [p for p, c in enumerate(state.cells) if c == DEFENDER_CELL]
     firsts: list[Move | list[int]] = [
         [p, q] for p in starts for q in engine.chain_steps(state, [p])
     ]
-    if engine._capture != "strict":
-        firsts += engine._defender_steps(cells)
+    firsts += engine.defender_steps(state)
     first = rng.choice(firsts)
     if isinstance(first, Move):
         return first
@@ -181,36 +176,6 @@ def _chain_by_jumps(game: Game, rng: random.Random, longest: bool) -> Move:
     move = engine.chain_move(state, path)
     assert move is not None  # each jump was one chain_steps offered
     return move
-
-
-def _longest_chain(engine: HuntEngine, cells: tuple[int, ...], starts: list[int]) -> list[int]:
-    """The path (points, start first) of the chain taking the most attackers among those a
-    depth-first search meets within :data:`LONGEST_CHAIN_BUDGET` chain points."""
-    jumps = engine._jumps
-    work = list(cells)
-    best: list[int] = []
-    budget = LONGEST_CHAIN_BUDGET
-
-    def dfs(path: list[int]) -> None:
-        nonlocal best, budget
-        budget -= 1
-        if len(path) > len(best):
-            best = list(path)
-        for over, land in jumps[path[-1]]:
-            if budget <= 0:
-                return
-            if work[over] == ATTACKER_CELL and work[land] == EMPTY_CELL:
-                work[over] = EMPTY_CELL
-                path.append(land)
-                dfs(path)
-                path.pop()
-                work[over] = ATTACKER_CELL
-
-    for p in starts:
-        work[p] = EMPTY_CELL  # a chain may come back to its start point
-        dfs([p])
-        work[p] = DEFENDER_CELL
-    return best
 
 
 def _occupancy(game: Game) -> list[str | None]:

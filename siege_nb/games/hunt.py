@@ -696,6 +696,68 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             if work[over] == ATTACKER and work[land] == EMPTY
         ]
 
+    def defender_steps(self, state: HuntState) -> list[Move]:
+        """The defenders' plain steps that are legal in ``state``: none when it is not their
+        turn, or when capturing is compulsory (``capture="strict"``) and a defender can jump.
+        With :meth:`chain_steps`, what a player needs to choose a defender's move without
+        listing every chain.
+
+        >>> import siege_nb as sn
+        >>> back_row = {f"r7c{c}": "attacker" for c in range(5)}
+        >>> g = sn.new_game("pyramid-siege", to_move="defender", capture="strict",
+        ...                 position={"r2c0": "defender", "r2c1": "attacker", **back_row})
+        >>> g._engine.defender_steps(g._state)
+        []
+        >>> len(g.with_rules(capture="huff")._engine.defender_steps(g._state)) > 0
+        True
+        """
+        if state.result is not None or state.to_move != 1:
+            return []
+        if self._capture == "strict" and self._jumps_exist(state.cells):
+            return []
+        return self._defender_steps(state.cells)
+
+    def longest_chain(self, state: HuntState, budget: int = 20_000) -> list[int]:
+        """The points (start first) of the jump chain that takes the most attackers, among
+        those a depth-first search meets within ``budget`` chain points (ties: the first met),
+        so that it answers quickly where the chains run to millions; empty when no defender
+        can jump. For a player that takes as much as it can without listing every chain.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("pyramid-siege", to_move="defender", position={
+        ...     "r2c0": "defender", "r2c1": "attacker", "r3c1": "attacker",
+        ...     "r3c2": "attacker", **{f"r7c{c}": "attacker" for c in range(5)}})
+        >>> [g.board.names[p] for p in g._engine.longest_chain(g._state)]
+        ['r2c0', 'r2c2', 'r4c2', 'r2c0']
+        """
+        if state.result is not None or state.to_move != 1:
+            return []
+        jumps = self._jumps
+        work = list(state.cells)
+        best: list[int] = []
+        left = budget
+
+        def dfs(path: list[int]) -> None:
+            nonlocal best, left
+            left -= 1
+            if len(path) > len(best):
+                best = list(path)
+            for over, land in jumps[path[-1]]:
+                if left <= 0:
+                    return
+                if work[over] == ATTACKER and work[land] == EMPTY:
+                    work[over] = EMPTY
+                    path.append(land)
+                    dfs(path)
+                    path.pop()
+                    work[over] = ATTACKER
+
+        for p in self._defenders(state.cells):
+            work[p] = EMPTY  # a chain may come back to its start point
+            dfs([p])
+            work[p] = DEFENDER
+        return best if len(best) > 1 else []
+
     def chain_move(self, state: HuntState, nodes: Sequence[int]) -> Move | None:
         """The legal jump move that the chain through ``nodes`` (start point first, one jump
         at least) makes, or ``None``. Two paths that end on the same point having taken the
@@ -789,7 +851,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         cells = state.cells
         if state.result is not None or state.to_move != 1 or not self._jumps_exist(cells):
             return super().legal_upto(state, limit)  # no chains: few moves, listed at once
-        steps = [] if self._capture == "strict" else self._defender_steps(cells)
+        steps = self.defender_steps(state)
         if len(steps) > limit:
             return None
         raws: list[tuple[Any, ...]] = []
