@@ -784,16 +784,12 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if q.chain:
             return self.chain_move(state, q.nodes)
         if state.to_move == 1:
-            # The defenders' turn: a step of theirs is judged here, and anything else refused,
-            # rather than looked up among the legal moves, which would list every jump chain.
-            if not q.step or q.piece != DEFENDER or state.result is not None:
+            # The defenders' turn: a step of theirs is looked up among their steps alone, and
+            # anything else refused, since the legal moves would list every jump chain.
+            if not q.step or q.piece != DEFENDER:
                 return None
-            start, end = q.nodes
-            if state.cells[end] != EMPTY:
-                return None
-            if self._capture == "strict" and self._jumps_exist(state.cells):
-                return None
-            return next((m for q_, m in self._all_steps[start] if q_ == end), None)
+            raw = ("step", *q.nodes)
+            return next((m for m in self.defender_steps(state) if m.raw == raw), None)
         if q.huff is not None:
             p = self.board.index.get(q.huff, -1)
             return next((m for m in self.legal(state) if m.raw == ("huff", p)), None)
