@@ -34,7 +34,13 @@ from siege_nb.ai.lab import summarize
 GRIDS: dict[str, Any] = {
     "pyramid-siege": {"capture": ["huff", "strict"], "towards": ["distance", "not-away"]},
     "belagerung": {"capture": ["optional", "huff", "strict"]},
-    "siege-of-paris": ["default", "escale-a-jeux", "ludosofia", "boardandpieces"],
+    # Each preset whole. Under the rules' default move limit a garrison piece that steps out
+    # of a gate and back in starts the count again, and two search agents can keep that up
+    # for ever; counting only the attackers' entries (move_limit_reset) ends every game.
+    "siege-of-paris": [
+        {"preset": preset, "label": preset, "move_limit_reset": "attacker-entry"}
+        for preset in ("default", "escale-a-jeux", "ludosofia", "boardandpieces")
+    ],
 }
 
 

@@ -307,6 +307,58 @@ def test_move_limit() -> None:
         sn.new_game(GAME, move_limit=0)
 
 
+def test_move_limit_reset() -> None:
+    # A garrison soldier steps out of C0 and back in: under "any-entry" (the default) the
+    # step back in starts the count again, under "attacker-entry" it does not.
+    pos = {"C0": "garrison soldier", "a2": "white soldier", "a15": "black soldier"}
+    plies = ["C0-f5", "a2-b3", "f5-C0", "a15-b14", "C0-f5", "b3-c4"]
+    default = game(pos, move_limit=3)
+    assert default.rules["move_limit_reset"] == "any-entry"
+    strict = game(pos, move_limit=3, move_limit_reset="attacker-entry")
+    for text in plies[:3]:
+        default.play(text)
+        strict.play(text)
+    assert default.result is None
+    assert strict.result is not None and strict.result.rule == "move_limit"
+    assert "an attacking piece's entry" in strict.result.reason
+    for text in plies[3:]:
+        default.play(text)
+    assert default.result is not None and default.result.rule == "move_limit"
+    assert default.ply == 6 and "or an entry into" in default.result.reason
+    # An attacking piece's entry starts the count again under either reading.
+    for reset in ("any-entry", "attacker-entry"):
+        g = game(
+            {"C4": "garrison soldier", "f5": "white soldier", "a1": "white colonel", **SOLDIERS},
+            move_limit=3,
+            move_limit_reset=reset,
+            soldier_inside_draw=False,
+        )
+        for text in ["C4-C3", "f5-C0", "C3-C2", "a15-b14"]:
+            g.play(text)
+        assert g.result is None, reset
+        g.play("C2-C3")
+        assert g.result is not None and g.result.rule == "move_limit", reset
+    with pytest.raises(ValueError, match="move_limit_reset"):
+        sn.new_game(GAME, move_limit_reset="garrison-entry")
+
+
+def test_move_limit_reset_ends_games_the_default_would_not() -> None:
+    # Two players that take the garrison soldier out of C0 and back in for ever: the
+    # default reading never reaches its limit, "attacker-entry" ends the game.
+    pos = {"C0": "garrison soldier", "a2": "white soldier", "a15": "black soldier"}
+    garrison = ["C0-f5", "f5-C0"]
+    for reset, ends in (("any-entry", False), ("attacker-entry", True)):
+        g = game(pos, move_limit=20, move_limit_reset=reset, soldier_inside_draw=False)
+        turn = 0
+        while not g.is_over and g.ply < 400:
+            if g.to_move == "garrison":
+                g.play(garrison[turn % 2])
+                turn += 1
+            else:
+                g.play(sorted(m.text for m in g.legal_moves())[0])
+        assert g.is_over is ends, reset
+
+
 # -- fixed rules --------------------------------------------------------------------------------
 
 

@@ -349,7 +349,15 @@ def play_checked(g, rng, max_plies: int, garrison_size: int = 8):
         else:
             plies += 1
             assert g.ply == ply + 1
-            entered = not is_circle(move.start) and is_circle(move.end)
+            # Under "attacker-entry" a garrison piece going back in does not count.
+            entered = (
+                not is_circle(move.start)
+                and is_circle(move.end)
+                and (
+                    g.rules["move_limit_reset"] == "any-entry"
+                    or before[move.start].split()[0] != "garrison"
+                )
+            )
             quiet = 0 if (move.captures or entered) else quiet + 1
             check_turn(g, side, next_before)
         check_position(g, garrison_size)

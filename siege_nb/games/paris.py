@@ -489,6 +489,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         self._invaders_draw = rules["invaders_only_draw"]
         self._blockade = rules["blockade_win"]
         self._limit = rules["move_limit"]
+        self._any_entry = rules["move_limit_reset"] == "any-entry"
         self._known = _MOVES.setdefault(self.board.layout, {("demand",): DEMAND})
         # Tables read on every ply (shared between engines, made once per layout and spec).
         b = self.board
@@ -947,7 +948,9 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         del occupied[bisect_left(occupied, start)]
         if not capture:
             insort(occupied, end)  # kept in order, so move generation need not sort
-        entered = start < self._n_sq <= end
+        # Attacking codes are 8 and over; under "attacker-entry" a garrison piece going back
+        # in does not restart the count, so that it cannot hold the move limit off for ever.
+        entered = start < self._n_sq <= end and (self._any_entry or cells[end] >= 8)
         quiet = 0 if capture or entered else state.quiet + 1
         # next_army is always the army that moves after the coming garrison turn.
         if state.to_move == GARRISON:
@@ -1063,9 +1066,10 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
     def _move_limit(self, quiet: int) -> Result | None:
         """The move limit's draw after ``quiet`` plies without a capture or entry, or None."""
         if self._limit is not None and quiet >= self._limit:
+            entry = "an entry" if self._any_entry else "an attacking piece's entry"
             return Result(
                 None,
-                f"Move limit: {self.rules['move_limit']} plies without a capture or an entry "
+                f"Move limit: {self.rules['move_limit']} plies without a capture or {entry} "
                 "into the citadel (a project rule, not historical)",
                 "move_limit",
             )

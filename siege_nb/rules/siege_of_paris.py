@@ -558,6 +558,43 @@ OPTIONS: tuple[Option, ...] = (
         title="Invaders-only draw",
     ),
     move_limit_option("a capture or an entry into the citadel"),
+    Option(
+        "move_limit_reset",
+        "move_limit_reset",
+        "Which entries into the citadel start the move limit's count again?",
+        (
+            Choice(
+                "any-entry",
+                "A capture, or any piece stepping from a square onto a circle: a garrison "
+                "piece going back into the citadel counts too.",
+                reconstruction(
+                    "the project's first reading of its own rule; with it, a garrison piece "
+                    "that steps out of a gate and back in again and again keeps a game going "
+                    "for ever"
+                ),
+                title="any piece entering",
+            ),
+            Choice(
+                "attacker-entry",
+                "A capture, or an attacking piece stepping from a square onto a circle; a "
+                "garrison piece going back in does not count.",
+                reconstruction(
+                    "attacking pieces never leave the citadel and taken pieces never come "
+                    "back, so captures and attackers' entries can happen only so many times, and "
+                    "every game ends"
+                ),
+                title="attackers entering",
+            ),
+        ),
+        "any-entry",
+        reconstruction=True,
+        note=(
+            "Not historical, like the move limit itself. Under 'any piece entering' two "
+            "players can go on for ever: the balance lab plays its Siege of Paris games "
+            "under 'attackers entering' so that every game ends."
+        ),
+        title="What restarts the move limit",
+    ),
 )
 
 _PRESETS: dict[str, dict[str, Any]] = {
