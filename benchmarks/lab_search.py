@@ -28,7 +28,7 @@ from bench_ai import wilson
 from bench_engines import machine
 
 from siege_nb.ai import TEAMS, MCTSAgent, simulate
-from siege_nb.ai.lab import summarize
+from siege_nb.ai.lab import parse_readings, summarize
 
 # The readings compared per game: options whose sources disagree (docs/rules-reference.md).
 GRIDS: dict[str, Any] = {
@@ -52,43 +52,55 @@ def run(
     executor: Executor,
     move_limit: int | None = None,
 ) -> None:
-    """Play and print one game's table; ``move_limit`` stops a game after that many plies
-    as a draw (the lab's own cap, on top of the rules' move limit)."""
+    """Play and print one game's table, a row as soon as its reading is done; ``move_limit``
+    stops a game after that many plies as a draw (the lab's own cap, on top of the rules'
+    move limit)."""
     agents = {team: MCTSAgent(iterations=iterations) for team in TEAMS[game]}
-    t0 = time.perf_counter()
-    sim = simulate(
-        game,
-        GRIDS[game],
-        agents,
-        n_games=games,
-        seed=seed,
-        executor=executor,
-        progress=False,
-        move_limit=move_limit,
-    )
-    seconds = time.perf_counter() - t0
     teams = TEAMS[game]
     capped = "" if move_limit is None else f", stopped as a draw at {move_limit} plies"
     print(
         f"== {game}: MCTSAgent(iterations={iterations}) on both sides, {games} games per "
-        f"reading, seed {seed}{capped}, {seconds:.0f} s"
+        f"reading, seed {seed}{capped}",
+        flush=True,
     )
-    for row in summarize(sim.records):
-        n = row["games"]
-        cells = []
-        for team in teams:
-            wins = round(row[f"win_{team}"] * n)
-            lo, hi = wilson(wins, n)
-            cells.append(f"{team} {wins / n:5.0%} [{lo:4.0%}-{hi:4.0%}]")
-        # How the games ended, by rule id (the lab's cap included): a draw by the rules and
-        # a game the cap stopped read very differently.
-        ends = Counter(r["reason"] or "?" for r in sim.records if r["reading"] == row["reading"])
-        print(
-            f"  {row['reading']:34} {'  '.join(cells)}  draws {row['draw']:4.0%}  "
-            f"length {row['length']:5.0f} plies  balance {row['balance']:.2f}"
+    t0 = time.perf_counter()
+    # One reading at a time, so that a long run shows its rows as they come. The games'
+    # seeds depend on the seed and the game's number only, so the rows are the same as
+    # from one call with every reading.
+    for reading in parse_readings(game, GRIDS[game]):
+        start = time.perf_counter()
+        sim = simulate(
+            game,
+            [reading],
+            agents,
+            n_games=games,
+            seed=seed,
+            executor=executor,
+            progress=False,
+            move_limit=move_limit,
         )
-        print(f"  {'':34} ends: " + ", ".join(f"{k} {v}" for k, v in ends.most_common()))
-    print()
+        for row in summarize(sim.records):
+            n = row["games"]
+            cells = []
+            for team in teams:
+                wins = round(row[f"win_{team}"] * n)
+                lo, hi = wilson(wins, n)
+                cells.append(f"{team} {wins / n:5.0%} [{lo:4.0%}-{hi:4.0%}]")
+            # How the games ended, by rule id (the lab's cap included): a draw by the rules
+            # and a game the cap stopped read very differently.
+            ends = Counter(r["reason"] or "?" for r in sim.records)
+            longest = max(r["plies"] for r in sim.records)
+            print(
+                f"  {row['reading']:34} {'  '.join(cells)}  draws {row['draw']:4.0%}  "
+                f"length {row['length']:5.0f} plies  balance {row['balance']:.2f}"
+            )
+            print(
+                f"  {'':34} ends: "
+                + ", ".join(f"{k} {v}" for k, v in ends.most_common())
+                + f"; longest {longest} plies; {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
+    print(f"  ({time.perf_counter() - t0:.0f} s in all)\n", flush=True)
 
 
 def main() -> None:
