@@ -979,8 +979,11 @@ def simulate(
     ``concurrent.futures.Executor`` (e.g. a Dask ``client.get_executor()``), ``"serial"`` to
     play in this process, or ``None`` for a local process pool with ``os.cpu_count()`` workers.
     ``move_limit`` stops a game after that many plies as a draw (reason ``"lab-move-limit"``),
-    on top of the rules' own move limit. ``chunk_size`` is the number of games per task
-    (default: about four tasks per worker); it never changes the results.
+    on top of the rules' own move limit (in the Siege of Paris that limit alone need not end a
+    game: under its default reading a garrison piece going back into the citadel restarts the
+    count, so give the readings ``move_limit_reset="attacker-entry"`` or pass ``move_limit``).
+    ``chunk_size`` is the number of games per task (default: about four tasks per worker);
+    it never changes the results.
 
     Every argument is checked before a game is played (see the module's text); a game that
     fails raises a :class:`SimulationError` naming it.
