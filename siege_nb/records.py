@@ -426,6 +426,14 @@ def _check_options(game: str, given: Mapping[str, Any]) -> None:
         raise RecordError(f"the record does not give the options {', '.join(missing)}")
 
 
+#: Options added to a game after records of it were first written, each with the value that
+#: plays as the game did before the option existed. A record that does not give such an option
+#: was written before it, and is read with that value.
+ADDED_OPTIONS: Mapping[str, Mapping[str, Any]] = {
+    "siege-of-paris": {"move_limit_reset": "any-entry"},
+}
+
+
 def _replay_all(game: Game, moves: list[str], label: str) -> None:
     """Play ``moves`` on ``game``; the first illegal one is refused with the engine's reason."""
     played = game._replay(moves)
@@ -457,6 +465,8 @@ def load_game(text: str | bytes) -> Game:
     unknown = sorted(set(setup) - info.record_setup_keys)
     if unknown:
         raise RecordError(f"record field 'setup' has unknown fields: {', '.join(unknown)}")
+    if isinstance(options, dict):
+        options = {**ADDED_OPTIONS.get(name, {}), **options}
     _check_options(name, options)
     try:
         game = new_game(name, preset=preset, players=data["players"], **setup, **options)

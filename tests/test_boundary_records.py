@@ -128,6 +128,27 @@ def test_an_option_written_by_its_id_is_refused_naming_its_name(game: str) -> No
             load_refused(r, repr(opt.name), opt.id, spelling)
 
 
+def test_a_record_written_before_an_option_was_added_still_loads() -> None:
+    """A Siege of Paris record from before ``move_limit_reset`` existed loads under the value
+    that plays as the game did then; any other missing option is still refused."""
+    g = sn.new_game("siege-of-paris", move_limit=3)
+    for text in ["C0-f5", "b3-c4", "f5-C0", "b14-c13"]:
+        g.play(text)
+    old = json.loads(g.to_json())
+    del old["options"]["move_limit_reset"]
+    again = sn.load_game(json.dumps(old))
+    assert again.rules["move_limit_reset"] == "any-entry"
+    assert again.to_json() == g.to_json() and again.result is None
+    # Read as "attacker-entry", the re-entry at ply 3 would not have counted, and the game would
+    # have ended there: the record's fourth move would be refused.
+    with pytest.raises(sn.RecordError):
+        sn.load_game(
+            json.dumps({**old, "options": {**old["options"], "move_limit_reset": "attacker-entry"}})
+        )
+    del old["options"]["move_limit"]
+    load_refused(old, "does not give the options move_limit")
+
+
 @pytest.mark.parametrize(
     "where",
     ["players", "version", "option", "piece", "move", "undone", "extra", "key", "negative"],
