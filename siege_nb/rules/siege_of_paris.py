@@ -590,8 +590,9 @@ OPTIONS: tuple[Option, ...] = (
         reconstruction=True,
         note=(
             "Not historical, like the move limit itself. Under 'any piece entering' two "
-            "players can go on for ever: the balance lab plays its Siege of Paris games "
-            "under 'attackers entering' so that every game ends."
+            "players can go on for ever: the project's full balance-lab runs "
+            "play their Siege of Paris games under 'attackers entering', so that every game "
+            "ends."
         ),
         title="What restarts the move limit",
     ),
