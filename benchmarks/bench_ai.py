@@ -165,6 +165,13 @@ def make_agent(kind: str, seed: int, seconds: float, iterations: int | None = No
     return OPPONENTS[kind](seed=seed)
 
 
+# A game still going after this many plies is stopped and counted as a draw. The Siege of Paris
+# is played under its default reading, where a garrison piece going back into the citadel
+# restarts the move limit, so two players could in principle go on for ever; the longest game
+# of the match table in docs/balance-lab.md took 4,351 plies.
+MAX_PLIES = 20_000
+
+
 def one_game(
     task: tuple[str, int, str, str, int, float, int | None],
 ) -> tuple[str, int, float, int]:
@@ -176,12 +183,13 @@ def one_game(
     g = sn.new_game(game)
     agent = Timed(make_agent(mine, seed, seconds, iterations))
     agents = {me: agent, other: make_agent(theirs, 10_000 + seed, seconds, iterations)}
-    while g.result is None:
+    while g.result is None and g.ply < MAX_PLIES:
         play_turn(g, agents)
-    winner = g.result.winner
+    winner = g.result.winner if g.result is not None else None
     outcome = "D" if winner is None else ("W" if winner == my_win else "L")
+    stopped = "" if g.result is not None else f" (stopped unfinished at {MAX_PLIES} plies)"
     # Progress on stderr, game by game (a row is printed once all its games are done).
-    print(f"  {game} {me} {mine} vs {theirs}, seed {seed}: {outcome} in {g.ply} plies",
+    print(f"  {game} {me} {mine} vs {theirs}, seed {seed}: {outcome} in {g.ply} plies{stopped}",
           file=sys.stderr, flush=True)  # fmt: skip
     return outcome, g.ply, agent.seconds, agent.decisions
 
