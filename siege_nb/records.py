@@ -465,8 +465,7 @@ def load_game(text: str | bytes) -> Game:
     unknown = sorted(set(setup) - info.record_setup_keys)
     if unknown:
         raise RecordError(f"record field 'setup' has unknown fields: {', '.join(unknown)}")
-    if isinstance(options, dict):
-        options = {**ADDED_OPTIONS.get(name, {}), **options}
+    options = {**ADDED_OPTIONS.get(name, {}), **options}  # the schema made it an object
     _check_options(name, options)
     try:
         game = new_game(name, preset=preset, players=data["players"], **setup, **options)
