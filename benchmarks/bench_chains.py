@@ -17,6 +17,10 @@ placement, and for Pyramid Siege:
    and capped at ``--outcomes``. It shows how large the list of legal moves can get. What a
    player or an agent needs there, one decision of a chain (``chain_steps``), is timed too.
 
+In the local search's positions, a plain ``explore(point)`` is timed too, for every
+piece whose own moves stay under the list bound: a piece with a few steps must be explored at
+once even beside a piece with millions of chains.
+
 Every position shown is also timed with ``legal_moves(limit=10_000)`` (the bound the random
 and greedy players use, ``siege_nb.ai.agents.MOVE_LIST_LIMIT``): the list, or
 ``TooManyMoves`` once the search passes the limit; the last line gives the slowest.
@@ -45,6 +49,7 @@ import siege_nb as sn
 from siege_nb.ai.agents import MOVE_LIST_LIMIT
 
 BOUNDED: list[float] = []  # the bounded timings of every position shown, for the last line
+EXPLORED: list[float] = []  # the slowest plain explore(point) of each local-search position
 
 
 class OverCap(Exception):
@@ -327,6 +332,26 @@ def decision_time(options: dict[str, str], position: dict[str, str]) -> tuple[fl
     return slowest, calls
 
 
+def explore_time(options: dict[str, str], position: dict[str, str]) -> tuple[float, int, int]:
+    """The slowest plain ``explore(point)`` over the pieces of ``position`` whose own moves
+    number at most the list bound (each on a fresh game, so nothing is cached), how many
+    pieces were timed, and how many were left out because their own chains run past it."""
+    slowest, timed_pieces, skipped = 0.0, 0, 0
+    for node in position:
+        probe = sn.new_game("belagerung", position=position, to_move="defender", **options)
+        try:
+            probe.explore(node, limit=MOVE_LIST_LIMIT)
+        except sn.TooManyMoves:
+            skipped += 1
+            continue
+        g = sn.new_game("belagerung", position=position, to_move="defender", **options)
+        t0 = time.perf_counter()
+        g.explore(node)
+        slowest = max(slowest, time.perf_counter() - t0)
+        timed_pieces += 1
+    return slowest, timed_pieces, skipped
+
+
 def main() -> None:
     """Print the worst positions per board."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -368,6 +393,8 @@ def main() -> None:
             continue
         count, position = climb(options, args)
         slowest, calls = decision_time(options, position)
+        explored, pieces, skipped = explore_time(options, position)
+        EXPLORED.append(explored)
         limited, answer = bounded(
             sn.new_game("belagerung", position=position, to_move="defender", **options)
         )
@@ -379,12 +406,19 @@ def main() -> None:
         print(
             f"   {label:40} {count:>10,}{more} jump moves; chain_steps at most "
             f"{1000 * slowest:.2f} ms ({calls} calls); limit={MOVE_LIST_LIMIT:,}: "
-            f"{1000 * limited:.1f} ms, {answer}  defenders {' '.join(defenders)}  "
+            f"{1000 * limited:.1f} ms, {answer}; explore(point) at most "
+            f"{1000 * explored:.1f} ms ({pieces} pieces; {skipped} left out, their own chains "
+            f"past {MOVE_LIST_LIMIT:,})  defenders {' '.join(defenders)}  "
             f"attackers {' '.join(attackers)}"
         )
     print(
         f"\nslowest legal_moves(limit={MOVE_LIST_LIMIT:,}) in every position shown: "
         f"{1000 * max(BOUNDED):.1f} ms (the aim: 50 ms)"
+    )
+    print(
+        "slowest explore(point) of a piece with at most "
+        f"{MOVE_LIST_LIMIT:,} moves of its own, in the local search's positions: "
+        f"{1000 * max(EXPLORED):.1f} ms"
     )
 
 

@@ -14,6 +14,8 @@ import json
 import pytest
 
 import siege_nb as sn
+from siege_nb.games import base
+from siege_nb.games.base import EXPLORE_LIST_LIMIT
 from siege_nb.games.hunt import HuntEngine
 
 # Three attackers around a triangle of r2c0: the chain can go round either way.
@@ -398,6 +400,45 @@ def test_explore_with_a_limit_agrees_with_explore() -> None:
                     fresh.explore(node, limit=len(full) - 1)
                 refused += 1
     assert compared >= 40 and refused >= 40
+
+
+def test_explore_of_a_piece_with_few_moves_lists_no_other_pieces_chains(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Exploring a defender that can only step, in the position where another defender has
+    millions of chains, judges its three steps without listing every legal move: it used to
+    list them all and run for minutes. The search for the list stops past
+    ``EXPLORE_LIST_LIMIT`` outcomes."""
+    g = huge()
+    searched = spy_on_chain_searches(monkeypatch)
+
+    def no_list(*args: object, **kwargs: object) -> None:
+        raise AssertionError("every legal move was listed")
+
+    monkeypatch.setattr(HuntEngine, "legal", no_list)
+    verdicts = g.explore("h3")
+    assert sorted(v.move for v in verdicts) == ["h3-g3", "h3-i3", "h3-i4"]
+    assert all(v.legal for v in verdicts)
+    # The listing was tried and given up; no search held more than the bound.
+    assert any(held > cap for cap, held in searched)
+    assert all(held <= EXPLORE_LIST_LIMIT + 1 for _, held in searched)
+
+
+def test_explore_judges_alike_with_or_without_the_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain exploration gives the same verdicts whether the side's moves were few enough
+    to be listed or each move was judged on its own."""
+    compared = 0
+    for g in _random_positions(12, seed=11):
+        for node in g.pieces():
+            listed = sn.load_game(g.to_json()).explore(node)
+            with monkeypatch.context() as m:
+                m.setattr(base, "EXPLORE_LIST_LIMIT", 0)
+                alone = sn.load_game(g.to_json()).explore(node)
+            assert [(v.move, v.legal, v.rule, v.reason) for v in alone] == [
+                (v.move, v.legal, v.rule, v.reason) for v in listed
+            ]
+            compared += len(listed)
+    assert compared >= 200
 
 
 def test_explore_with_a_limit_in_siege_of_paris() -> None:

@@ -39,6 +39,11 @@ CHECKPOINT_EVERY = 64
 """A game keeps its state after every this many plies (and the states since the last one):
 undo steps back to the nearest kept state and replays at most this many moves from it."""
 
+EXPLORE_LIST_LIMIT = 10_000
+""":meth:`Game.explore` judges a piece's moves against the side's list of legal moves when
+that list has at most this many moves, and each move on its own otherwise: another piece's
+jump chains can run to millions, and the piece explored need not be that one."""
+
 # Options that change the board's points or lines (flagged in the rule data): not explored by
 # Game.explore, and a widget rebuilds its drawing when one changes.
 BOARD_OPTIONS = frozenset(
@@ -48,6 +53,7 @@ BOARD_OPTIONS = frozenset(
 __all__ = [
     "BOARD_OPTIONS",
     "CHECKPOINT_EVERY",
+    "EXPLORE_LIST_LIMIT",
     "REFUSALS",
     "Engine",
     "Game",
@@ -687,7 +693,10 @@ class Game:
         :meth:`legal_moves`: past that many moves of the piece under any one reading the
         search stops and :class:`TooManyMoves` is raised, so the call takes time that grows
         with ``limit``; each move is then judged on its own, without listing the moves of
-        every other piece.
+        every other piece. Without a limit the moves are judged against the side's list of
+        legal moves when it has at most :data:`EXPLORE_LIST_LIMIT` of them, and each on its own
+        otherwise, so a piece with few moves is explored at once even where another piece's
+        chains run to millions.
 
         >>> import siege_nb as sn
         >>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux", position={
@@ -721,8 +730,11 @@ class Game:
                 raise TooManyMoves(cast(int, limit), self.to_move, node)
             for move in moves:
                 tried.setdefault(move.text, move)
+        listed = None
         if whole_chains and limit is None:
-            legal = {m.text: m for m in self._engine.legal(state)}
+            listed = self._engine.legal_upto(state, EXPLORE_LIST_LIMIT)
+        if listed is not None:
+            legal = {m.text: m for m in listed}
         else:  # each candidate judged alone: the list of legal moves may be huge
             legal = {
                 text: found
