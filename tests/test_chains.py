@@ -484,6 +484,24 @@ def test_the_random_and_greedy_players_answer_without_listing_the_chains(
     assert g.to_move == "attacker"
 
 
+def test_a_turn_played_by_agents_lists_no_chains(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play_turn`` (what the balance lab plays every ply through) asks whether the attackers
+    may demand a capture; in a hunt game that question no longer lists every legal move, so
+    a turn in the position with millions of chains is played at once."""
+    from siege_nb.ai import RandomAgent, play_turn
+    from siege_nb.ai.base import demand_available
+
+    g = huge()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the chains were listed")
+
+    monkeypatch.setattr(HuntEngine, "_chain_moves", refuse)
+    assert not demand_available(g)
+    played = play_turn(g, {"attacker": RandomAgent(seed=1), "defender": RandomAgent(seed=1)})
+    assert len(played) == 1 and g.to_move == "attacker"
+
+
 @pytest.mark.parametrize("capture", ["strict", "optional", "huff"])
 def test_defender_steps_are_the_listed_steps(capture: str) -> None:
     """The engine's ``defender_steps`` gives the plain steps that ``legal_moves`` lists, none

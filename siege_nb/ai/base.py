@@ -166,7 +166,9 @@ def play_turn(game: Game, agents: Mapping[str, Agent]) -> list[Move]:
 
 
 def _demand_open(game: Game) -> bool:
-    return any(m.kind == "demand" for m in game.legal_moves())
+    # A demand is only ever a garrison-turn move; asking first keeps the hunt games' jump
+    # chains (millions in some positions) from being listed on every turn.
+    return game.to_move == "garrison" and any(m.kind == "demand" for m in game.legal_moves())
 
 
 def _turn(game: Game, agents: Mapping[str, Agent]) -> list[Move]:
