@@ -48,6 +48,7 @@ __all__ = [
     "id_prefix",
     "option",
     "options",
+    "preset_name",
     "preset_note",
     "preset_values",
     "presets",
@@ -131,6 +132,20 @@ def fixed_rules(game: str) -> dict[str, FixedRule]:
     """The rules of ``game`` that are not options, by id (cited in reasons): a fresh dict,
     so changing it changes nothing else (the records it holds are frozen)."""
     return dict(_module(game).FIXED_RULES)
+
+
+def preset_name(game: str, preset: str) -> str:
+    """A preset as a reader knows it: the text it follows, or the project's default.
+
+    >>> preset_name("siege-of-paris", "escale-a-jeux"), preset_name("belagerung", "default")
+    ('the French rules', "the project's default")
+    """
+    if preset == "default":
+        return "the project's default"
+    source = SOURCES.get(preset)
+    if source is not None and source.short:
+        return source.short
+    return preset.replace("-", " ")
 
 
 def preset_note(game: str, preset: str) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from siege_nb.errors import ArgumentError, check_choice, check_list, check_type, shorten
-from siege_nb.rules import GAMES, options, preset_values, presets
+from siege_nb.rules import GAMES, options, preset_name, preset_values, presets
 from siege_nb.rules import option as find_option
 from siege_nb.rules.checks import UnknownName
 from siege_nb.rules.model import format_value
@@ -89,26 +89,36 @@ class OptionTable:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        # One column of words and one narrow column per preset, so that the table fits a
+        # notebook beside JupyterLab's file panel on a 1024-pixel projector: the option's
+        # name, question, sources and scenarios share the first cell, and ids and values
+        # may break after their hyphens.
         e = html.escape
-        th = "".join(f"<th>{e(p)}</th>" for p in self.presets)
+        cell = "padding:6px 4px; vertical-align:top"
+        th = "".join(
+            f"<th style='{cell}; text-align:center'>{e(preset_name(self.game, p))}<br>"
+            f"<span style='font-family:monospace; font-size:11px'>{_breakable(p)}</span></th>"
+            for p in self.presets
+        )
         out = [
-            "<table style='font-size:14px; border-collapse:collapse'>",
-            f"<tr><th>rule</th><th>option</th><th>the question, and where each answer comes from"
-            "</th>"
-            f"{th}<th>scenarios</th></tr>",
+            "<table style='font-size:14px; border-collapse:collapse; max-width:100%'>",
+            f"<tr><th style='{cell}; text-align:left'>the option, its question, and where each"
+            f" answer comes from</th>{th}</tr>",
         ]
         for oid, name, default, question, choices, values, scen in self.rows:
             cells = "".join(
-                f"<td style='text-align:center'>{'<b>' if v != default else ''}{e(v)}"
-                f"{'</b>' if v != default else ''}</td>"
+                f"<td style='{cell}; text-align:center'>"
+                + (f"<b>{_breakable(v)}</b>" if v != default else _breakable(v))
+                + "</td>"
                 for v in values
             )
             opt = find_option(self.game, name)
-            tag = "" if oid == name else f"<br><small>{e(oid)}</small>"
+            tag = "" if oid == name else f" <small style='white-space:nowrap'>({e(oid)})</small>"
+            shows = f"<br><small>shown in: {e(', '.join(scen))}</small>" if scen else ""
             out.append(
-                f"<tr style='border-top:1px solid #ccc'><td>{e(opt.title or name)}{tag}</td>"
-                f"<td><code>{e(name)}</code></td><td>{e(question)}<br><small>{e(choices)}"
-                f"</small></td>{cells}<td><small>{e(', '.join(scen)) or '—'}</small></td></tr>"
+                f"<tr style='border-top:1px solid #ccc'><td style='{cell}; text-align:left'>"
+                f"<b>{e(opt.title or name)}</b>{tag} <code>{e(name)}</code><br>{e(question)}"
+                f"<br><small>{e(choices)}</small>{shows}</td>{cells}</tr>"
             )
         out.append(
             "</table><small>Bold: the preset departs from the project default. 'Stated by' "
@@ -116,6 +126,11 @@ class OptionTable:
             "(see <code>sn.option(game, name).describe()</code>).</small>"
         )
         return "".join(out)
+
+
+def _breakable(text: str) -> str:
+    """``text`` escaped, with a line-break opportunity after each hyphen."""
+    return "-<wbr>".join(html.escape(part) for part in text.split("-"))
 
 
 def option_table(

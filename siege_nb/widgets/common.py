@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
 from siege_nb.render.view import explore_highlights
-from siege_nb.rules import SOURCES
+from siege_nb.rules import preset_name
 from siege_nb.widgets.frames import QuickCanvas
 
 __all__ = [
@@ -129,20 +129,6 @@ def _inline(text: str) -> str:
 def side_name(side: str) -> str:
     """``"white"`` -> ``"White"``, ``"garrison"`` -> ``"the garrison"``."""
     return SIDE_NAMES.get(side, side)
-
-
-def preset_name(game: str, preset: str) -> str:
-    """A preset as a reader knows it: the text it follows, or the project's default.
-
-    >>> preset_name("siege-of-paris", "escale-a-jeux"), preset_name("belagerung", "default")
-    ('the French rules', "the project's default")
-    """
-    if preset == "default":
-        return "the project's default"
-    source = SOURCES.get(preset)
-    if source is not None and source.short:
-        return source.short
-    return preset.replace("-", " ")
 
 
 def rules_summary(game: Game) -> str:

@@ -228,7 +228,10 @@ class ScenarioLibrary(w.VBox):
         self.chooser = w.Dropdown(
             options=[(f"{s.title} ({s.id})", s.id) for s in found],
             description="scenario",
-            layout=w.Layout(width="640px"),
+            # As wide as the notebook allows, up to 640 pixels: beside JupyterLab's file
+            # panel on a 1024-pixel projector a notebook is about 590 pixels wide (the 4 pixels
+            # are the widget's margins).
+            layout=w.Layout(width="calc(100% - 4px)", max_width="640px"),
         )
         self.summary = w.HTML()
         self._size: tuple[str, bool | None] = ("normal", None)

@@ -241,7 +241,9 @@ def test_the_classroom_board_fits_the_window_and_the_large_board_the_projector(
 
 @pytest.mark.parametrize("sized", [(1024, 768)], ids=["1024x768"], indirect=True)
 @pytest.mark.parametrize(
-    "notebook", ["07-belagerung.ipynb", "08-pyramid-siege.ipynb"], ids=["07", "08"]
+    "notebook",
+    ["05-where-the-sources-disagree.ipynb", "07-belagerung.ipynb", "08-pyramid-siege.ipynb"],
+    ids=["05", "07", "08"],
 )
 def test_nothing_sticks_out_on_the_right_on_a_projector(
     lab: str, sized: Any, notebook: str
