@@ -202,6 +202,40 @@ def test_without_pandas_the_table_is_the_records(monkeypatch) -> None:
     assert sim.summary == summarize(sim.records)
 
 
+def test_the_report_writes_the_summary_for_readers() -> None:
+    """``report()`` has one row per reading, in order, with the summary's numbers as whole
+    percentages and short decimals, headers named after the game's teams, and an HTML form
+    in which a long reading may break after its commas."""
+    sim = run()
+    report = sim.report()
+    rows = summarize(sim.records)
+    assert [r["reading"] for r in report.rows] == sim.readings
+    assert [h for h, _ in report.headers()][:3] == ["games", "attacker won", "defender won"]
+    lines = str(report).splitlines()
+    assert len(lines) == 1 + len(rows)
+    for line, row in zip(lines[1:], rows, strict=True):
+        cells = line.split(" | ")
+        assert cells[0] == row["reading"] and cells[1] == str(row["games"])
+        assert cells[2] == f"{round(100 * row['win_attacker'])} %"
+        assert cells[4] == f"{round(100 * row['draw'])} %"
+        assert cells[-1] == f"{row['balance']:.2f}"
+    page = report._repr_html_()
+    assert page.count("<tr") == 1 + len(rows)
+    assert "attacker won" in page and "<wbr>" in page  # the grid's readings have commas
+    paris = sn.ai.Simulation(
+        "siege-of-paris",
+        ["default"],
+        ("garrison", "attackers"),
+        [{"reading": "default", "game": "siege-of-paris", "winner": "garrison", "plies": 90,
+          "captures": 3, "branching": 11.5}],
+    )  # fmt: skip
+    assert str(paris.report()).splitlines() == [
+        "reading | games | garrison won | attackers won | draws | length | taken | choices "
+        "| balance",
+        "default | 1 | 100 % | 0 % | 0 % | 90 | 3.0 | 11.5 | 0.00",
+    ]
+
+
 # -- the plot ----------------------------------------------------------------------------------
 def test_plot_has_one_bar_group_per_reading() -> None:
     matplotlib = pytest.importorskip("matplotlib")

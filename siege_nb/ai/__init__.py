@@ -27,6 +27,7 @@ from siege_nb.ai.lab import (
     simulate,
     summarize,
 )
+from siege_nb.ai.report import LabReport
 
 __all__ = [
     "TEAMS",
@@ -34,6 +35,7 @@ __all__ = [
     "ArgumentTypeError",
     "BaseAgent",
     "GreedyAgent",
+    "LabReport",
     "MCTSAgent",
     "RandomAgent",
     "RemoteError",

@@ -72,6 +72,7 @@ from typing import Any
 
 from siege_nb.ai.agents import MOVE_LIST_LIMIT
 from siege_nb.ai.base import TEAMS, _turn
+from siege_nb.ai.report import LabReport
 from siege_nb.errors import ArgumentError, SiegeError, check_list, shorten
 from siege_nb.games.base import Game, TooManyMoves
 from siege_nb.rules import GAMES, format_value, option, options, presets, rules
@@ -881,6 +882,20 @@ class Simulation:
     def summary(self) -> Any:
         """One row per reading (see :func:`summarize`), as a DataFrame if pandas is importable."""
         return _frame(summarize(self.records, self.teams))
+
+    def report(self) -> LabReport:
+        """The summary as a table to read: one row per reading, rates as whole percentages,
+        headers in words (a :class:`~siege_nb.ai.report.LabReport`, narrow enough for a
+        projector). :attr:`summary` has the same numbers unrounded.
+
+        >>> sim = Simulation("pyramid-siege", ["default"], ("attacker", "defender"), [
+        ...     {"reading": "default", "game": "pyramid-siege", "winner": "defender",
+        ...      "plies": 40, "captures": 2, "branching": 5.0}])
+        >>> str(sim.report()).splitlines()[1]
+        'default | 1 | 0 % | 100 % | 0 % | 40 | 2.0 | 5.0 | 0.00'
+        """
+        first, second = self.teams
+        return LabReport((first, second), tuple(summarize(self.records, self.teams)))
 
     def plot(self, ax: Any = None) -> Any:
         """Bar chart of each team's win rate and the draw rate, one bar group per reading.
