@@ -894,8 +894,7 @@ class Simulation:
         >>> str(sim.report()).splitlines()[1]
         'default | 1 | 0 % | 100 % | 0 % | 40 | 2.0 | 5.0 | 0.00'
         """
-        first, second = self.teams
-        return LabReport((first, second), tuple(summarize(self.records, self.teams)))
+        return LabReport(self.teams, tuple(summarize(self.records, self.teams)))
 
     def plot(self, ax: Any = None) -> Any:
         """Bar chart of each team's win rate and the draw rate, one bar group per reading.

@@ -22,7 +22,8 @@ from typing import Any
 
 __all__ = ["LabReport"]
 
-# (header, what the column holds, how a value is written); {team} is filled in per team.
+# (header, what the column holds) after the reading; {team} is filled in per team. The
+# values are written by LabReport.cells, in this order.
 _COLUMNS: tuple[tuple[str, str], ...] = (
     ("games", "games played under the reading"),
     ("{team} won", "share of the games won by the {team}"),
