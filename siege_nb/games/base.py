@@ -13,9 +13,11 @@ import json
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Literal, Protocol, cast, get_args
 
 from siege_nb.errors import SHOWN, ArgumentError, SiegeError, check_int, check_type, shorten
+from siege_nb.games.movelist import MoveList
 from siege_nb.rules import (
     GAMES,
     Attribution,
@@ -39,6 +41,11 @@ CHECKPOINT_EVERY = 64
 """A game keeps its state after every this many plies (and the states since the last one):
 undo steps back to the nearest kept state and replays at most this many moves from it."""
 
+MOVES_AT_ONCE = 5_000
+""":meth:`Game.legal_moves` lists at most this many moves before it answers; past that (only the
+hunt games' jump chains get there) its :class:`MoveList` holds these first moves and lists the
+rest when they are asked for, so that the call answers within milliseconds in any position."""
+
 EXPLORE_LIST_LIMIT = 10_000
 """:meth:`Game.explore` judges a piece's moves against the side's list of legal moves when
 that list has at most this many moves, and each move on its own otherwise: another piece's
@@ -54,6 +61,7 @@ __all__ = [
     "BOARD_OPTIONS",
     "CHECKPOINT_EVERY",
     "EXPLORE_LIST_LIMIT",
+    "MOVES_AT_ONCE",
     "REFUSALS",
     "Engine",
     "Game",
@@ -61,6 +69,7 @@ __all__ = [
     "IllegalMove",
     "Move",
     "MoveKind",
+    "MoveList",
     "Reading",
     "Refusal",
     "Result",
@@ -311,6 +320,7 @@ class Engine(Protocol):
     def legal(self, state: Any) -> list[Move]: ...
     def known(self, state: Any) -> list[Move] | None: ...
     def legal_upto(self, state: Any, limit: int) -> list[Move] | None: ...
+    def legal_head(self, state: Any, limit: int) -> tuple[list[Move], bool]: ...
     def apply(self, state: Any, move: Move) -> Any: ...
     def explain(self, state: Any, text: str) -> tuple[bool, str, str | None]: ...
     def pieces(self, state: Any) -> dict[str, str]: ...
@@ -423,15 +433,20 @@ class Game:
         """``{node: piece name}`` for every piece on the board."""
         return self._engine.pieces(self._state)
 
-    def legal_moves(self, *, limit: int | None = None) -> list[Move]:
-        """Every legal move of the side to move (an empty list once the game is over).
+    def legal_moves(self, *, limit: int | None = None) -> MoveList:
+        """Every legal move of the side to move (an empty list once the game is over), as a
+        :class:`MoveList`: a ``list`` of :class:`Move`.
 
         A jump chain is listed once per outcome (where it ends, which pieces it takes), along
         one of its paths; :meth:`play` takes any path to it. In positions built for it the
-        outcomes run to millions: :meth:`HuntGame.chain_steps` decides a chain one jump at a
-        time without listing them. ``limit``, for a caller that must answer at once (an
-        agent, a widget): past that many moves the search stops and :class:`TooManyMoves`
-        is raised, so the call takes time that grows with ``limit``, not with the moves.
+        outcomes run to millions. The call still answers within milliseconds: past
+        :data:`MOVES_AT_ONCE` moves the list holds the first of them and lists the rest only
+        when something needs them all (its length, say), which takes seconds there.
+        :meth:`HuntGame.chain_steps` decides a chain one jump at a time without listing them.
+
+        ``limit``, for a caller that must have every move at once or none (an agent, a widget):
+        past that many moves the search stops and :class:`TooManyMoves` is raised, so the call
+        takes time that grows with ``limit``, not with the moves.
 
         >>> import siege_nb as sn
         >>> g = sn.new_game("pyramid-siege")
@@ -442,13 +457,19 @@ class Game:
             ...
         siege_nb.games.base.TooManyMoves: more than 5 legal moves for the defender here; ...
         """
+        engine, state = self._engine, self._state
         if limit is None:
-            return list(self._engine.legal(self._state))
+            first, complete = engine.legal_head(state, MOVES_AT_ONCE)
+            if complete:
+                return MoveList(first)
+            return MoveList.pending(
+                first, partial(engine.legal, state), partial(engine.find_move, state)
+            )
         check_int(limit, "limit", minimum=0)
-        moves = self._engine.legal_upto(self._state, limit)
+        moves = engine.legal_upto(state, limit)
         if moves is None:
             raise TooManyMoves(limit, self.to_move)
-        return list(moves)
+        return MoveList(moves)
 
     # -- moving -------------------------------------------------------------------------------
     def _find(self, move: Move | str) -> Move | None:

@@ -124,6 +124,14 @@ class EngineBase(Generic[S, A]):
         moves = self.legal(state)
         return moves if len(moves) <= limit else None
 
+    def legal_head(self, state: S, limit: int) -> tuple[list[Move], bool]:
+        """``(moves, True)``, every legal move of ``state``, if there are at most ``limit``;
+        else ``(first, False)``: the first moves of :meth:`legal`'s list, more than ``limit``
+        of them, in its order. Like :meth:`legal_upto`, in time that grows with ``limit``
+        where an engine overrides it (the default lists every move)."""
+        moves = self.legal(state)
+        return (moves, True) if len(moves) <= limit else (moves[: limit + 1], False)
+
     def known(self, state: S) -> list[Move] | None:
         """``state``'s legal moves if the cache holds them, else ``None`` (nothing computed)."""
         hit = self._cached.get(id(state))

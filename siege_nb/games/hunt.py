@@ -88,7 +88,7 @@ class _GcPaused:
 
 class _TooMany(Exception):
     """Raised inside a chain search that has found more outcomes than it was asked to list
-    (:meth:`HuntEngine.legal_upto`); it never leaves the engine."""
+    (:meth:`HuntEngine.legal_head`); it never leaves the engine."""
 
 
 Mark = Callable[[int], str]
@@ -841,26 +841,52 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         >>> len(g._engine.legal_upto(g._state, 10)), g._engine.legal_upto(g._state, 2)
         (6, None)
         """
+        moves, complete = self._search_upto(state, limit, keep_first=False)
+        return moves if complete else None
+
+    def legal_head(self, state: HuntState, limit: int) -> tuple[list[Move], bool]:
+        """Every legal move and ``True`` if there are at most ``limit``, else the first of
+        :meth:`legal`'s moves (more than ``limit``) and ``False``, with the chain search
+        stopped there (see :meth:`legal_upto`).
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("pyramid-siege")
+        >>> [(len(moves), complete) for moves, complete in
+        ...  (g._engine.legal_head(g._state, 10), g._engine.legal_head(g._state, 2))]
+        [(6, True), (3, False)]
+        """
+        return self._search_upto(state, limit, keep_first=True)
+
+    def _search_upto(
+        self, state: HuntState, limit: int, keep_first: bool
+    ) -> tuple[list[Move], bool]:
+        """:meth:`legal_head`, whose first moves are made only if ``keep_first`` (a caller
+        that wants just the yes-or-no of :meth:`legal_upto` does not pay for them)."""
         known = self.known(state)
         if known is not None:
-            return known if len(known) <= limit else None
+            return (known, True) if len(known) <= limit else (known[: limit + 1], False)
         cells = state.cells
         if state.result is not None or state.to_move != 1 or not self._jumps_exist(cells):
-            return super().legal_upto(state, limit)  # no chains: few moves, listed at once
+            return super().legal_head(state, limit)  # no chains: few moves, listed at once
         steps = self.defender_steps(state)
         if len(steps) > limit:
-            return None
+            return steps[: limit + 1], False
         raws: list[tuple[Any, ...]] = []
-        try:
-            with _GcPaused():
+        complete = True
+        with _GcPaused():
+            try:
                 for p in self._defenders(cells):
                     if self._has_jump(cells, p):
                         self._chains(cells, p, raws, limit - len(steps))
-                moves = steps + [self._to_move(raw) for raw in raws]
-        except _TooMany:
-            return None
+            except _TooMany:
+                complete = False
+            if not complete:
+                # One-off Moves: a search abandoned midway should not crowd the shared table.
+                first = [self._to_move(raw, keep=False) for raw in raws] if keep_first else []
+                return steps + first, False
+            moves = steps + [self._to_move(raw) for raw in raws]
         self.remember(state, moves)
-        return moves
+        return moves, True
 
     def _moves_of(
         self,
