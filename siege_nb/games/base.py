@@ -41,7 +41,7 @@ CHECKPOINT_EVERY = 64
 """A game keeps its state after every this many plies (and the states since the last one):
 undo steps back to the nearest kept state and replays at most this many moves from it."""
 
-MOVES_AT_ONCE = 5_000
+MOVES_AT_ONCE = 2_000
 """:meth:`Game.legal_moves` lists at most this many moves before it answers; past that (only the
 hunt games' jump chains get there) its :class:`MoveList` holds these first moves and lists the
 rest when they are asked for, so that the call answers within milliseconds in any position."""
