@@ -201,4 +201,7 @@ def test_a_list_is_complete_in_ordinary_positions() -> None:
     g = sn.new_game("belagerung")
     moves = g.legal_moves()
     assert moves.complete and type(moves) is MoveList and moves == g.legal_moves(limit=100)
+    again = pickle.loads(pickle.dumps(moves))
+    assert again == moves and type(again) is MoveList and again.complete
+    assert type(copy.copy(moves)) is MoveList and copy.deepcopy(moves) == moves
     assert MoveList() == [] and not MoveList() and MoveList().complete

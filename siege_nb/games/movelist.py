@@ -42,12 +42,10 @@ class MoveList(list["Move"]):
     NumPy) sees only the first moves of an incomplete list: call ``list(moves)`` first there.
     """
 
+    # A complete list overrides nothing of list's, so that it costs what a list costs: the
+    # public API hands one out on every ply. An incomplete one is a _Pending until it is filled;
+    # the slots are its own (declared here so that both classes share one layout).
     __slots__ = ("_find", "_rest")
-
-    def __init__(self, moves: Iterable[Move] = (), /) -> None:
-        super().__init__(moves)
-        self._rest: Callable[[], list[Move]] | None = None
-        self._find: Callable[[Move], Move | None] | None = None
 
     @classmethod
     def pending(
@@ -56,35 +54,51 @@ class MoveList(list["Move"]):
         every: Callable[[], list[Move]],
         find: Callable[[Move], Move | None],
     ) -> MoveList:
-        """An incomplete list: ``first`` holds the first moves, ``every()`` lists them all (in
-        the same order, ``first`` among them) and ``find(move)`` gives the legal move a Move
-        names or ``None`` (:meth:`Game.find`), without listing the moves."""
-        moves = cls(first)
+        """An incomplete list: ``first`` holds the first moves (more than one), ``every()``
+        lists them all (in the same order, ``first`` among them) and ``find(move)`` gives the
+        legal move a Move names or ``None`` (:meth:`Game.find`), without listing the moves."""
+        moves = _Pending(first)
         moves._rest, moves._find = every, find
         return moves
 
     @property
     def complete(self) -> bool:
         """True once every move is in the list (from the start, unless there are very many)."""
-        return self._rest is None
+        return True
+
+
+class _Pending(MoveList):
+    """A :class:`MoveList` that holds only its first moves, until something needs them all.
+    It shares MoveList's layout: once filled, it becomes a plain MoveList (``__class__`` is
+    reassigned) and drops every override below."""
+
+    __slots__ = ()
+    _rest: Callable[[], list[Move]]
+    _find: Callable[[Move], Move | None]
+
+    @property
+    def complete(self) -> bool:
+        """False: the moves after the first are still to be listed."""
+        return False
 
     def _fill(self) -> None:
-        """Lists the moves beyond the first, once."""
-        every = self._rest
-        if every is None:
-            return
+        """Lists the moves after the first, once, and becomes a plain MoveList. Called as
+        ``_Pending._fill(moves)``: a method bound before the list was filled (``moves.index``
+        in ``moves.index(moves[-1])``) runs after it, on a plain MoveList."""
+        if type(self) is not _Pending:
+            return  # already filled
         have = list.__len__(self)
-        # Set to None only once the list is whole, so an interrupted listing can run again.
-        list.extend(self, every()[have:])
-        self._rest = self._find = None
+        # The class changes only once the list is whole, so an interrupted listing can run
+        # again.
+        list.extend(self, self._rest()[have:])
+        del self._rest, self._find
+        self.__class__ = MoveList  # type: ignore[assignment]
 
     # -- answered from the first moves -------------------------------------------------------
     def __bool__(self) -> bool:
-        return self._rest is not None or list.__len__(self) > 0
+        return True  # more moves than the first, which are not none
 
     def __iter__(self) -> Iterator[Move]:
-        if self._rest is None:
-            return list.__iter__(self)
         return self._stream()
 
     def _stream(self) -> Iterator[Move]:
@@ -92,9 +106,9 @@ class MoveList(list["Move"]):
         i = 0
         while True:
             if i >= list.__len__(self):
-                if self._rest is None:
+                if type(self) is not _Pending:
                     return
-                self._fill()
+                _Pending._fill(self)
                 continue
             yield list.__getitem__(self, i)
             i += 1
@@ -102,17 +116,14 @@ class MoveList(list["Move"]):
     def __contains__(self, item: object) -> bool:
         if list.__contains__(self, item):
             return True
-        if self._rest is None:
-            return False
-        find = self._find
-        if isinstance(item, _move_type()) and find is not None:
-            found = find(item)
+        if isinstance(item, _move_type()):
+            found = self._find(item)
             if found is None:
                 return False  # not a legal move, so equal to none of them
             if item.kind != "jump":
                 return True  # the legal move found is equal to it (Game.find)
             # A legal chain outcome, but a move lists it along one path only: read the list.
-        self._fill()
+        _Pending._fill(self)
         return list.__contains__(self, item)
 
     @overload
@@ -120,8 +131,8 @@ class MoveList(list["Move"]):
     @overload
     def __getitem__(self, index: slice, /) -> list[Move]: ...
     def __getitem__(self, index: SupportsIndex | slice, /) -> Move | list[Move]:
-        if self._rest is not None and not self._among_first(index):
-            self._fill()
+        if not self._among_first(index):
+            _Pending._fill(self)
         return list.__getitem__(self, index)
 
     def _among_first(self, index: SupportsIndex | slice) -> bool:
@@ -143,17 +154,19 @@ class MoveList(list["Move"]):
 
     # -- answers that need every move ---------------------------------------------------------
     def __radd__(self, other: object) -> Any:
-        self._fill()
+        # list + MoveList: Python asks the right-hand subclass first; list's own addition
+        # would read only the first moves.
+        _Pending._fill(self)
         if isinstance(other, list):
             return list.__add__(other, self)
         return NotImplemented
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
-        self._fill()
+        _Pending._fill(self)
         return (MoveList, (list(list.__iter__(self)),))
 
     def __copy__(self) -> MoveList:
-        self._fill()
+        _Pending._fill(self)
         return MoveList(list.__iter__(self))
 
 
@@ -168,11 +181,11 @@ def _whole_list(name: str) -> Callable[..., Any]:
     MoveList among the arguments too, since list's C code reads them directly)."""
     method = getattr(list, name)
 
-    def whole(self: MoveList, *args: Any, **kwargs: Any) -> Any:
-        self._fill()
+    def whole(self: _Pending, *args: Any, **kwargs: Any) -> Any:
+        _Pending._fill(self)
         for arg in args:
-            if isinstance(arg, MoveList):
-                arg._fill()
+            if isinstance(arg, _Pending):
+                _Pending._fill(arg)
         return method(self, *args, **kwargs)
 
     whole.__name__ = whole.__qualname__ = name
@@ -188,5 +201,5 @@ for _name in (
     "append", "extend", "insert", "pop", "remove", "clear",
     "sort", "reverse", "index", "count", "copy",
 ):  # fmt: skip
-    setattr(MoveList, _name, _whole_list(_name))
+    setattr(_Pending, _name, _whole_list(_name))
 del _name
