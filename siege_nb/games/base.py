@@ -441,7 +441,8 @@ class Game:
         one of its paths; :meth:`play` takes any path to it. In positions built for it the
         outcomes run to millions. The call still answers within milliseconds: past
         :data:`MOVES_AT_ONCE` moves the list holds the first of them and lists the rest only
-        when something needs them all (its length, say), which takes seconds there.
+        when something needs them all (its length, say), which takes as long as listing them
+        always took (minutes, where they run to millions).
         :meth:`HuntGame.chain_steps` decides a chain one jump at a time without listing them.
 
         ``limit``, for a caller that must have every move at once or none (an agent, a widget):
