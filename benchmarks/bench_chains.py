@@ -120,11 +120,18 @@ def sparse_position(game: Any, rng: random.Random) -> dict[str, str]:
     return position
 
 
+def fresh_engine(game: sn.Game) -> Any:
+    """``game``'s engine rebuilt with its caches empty: no legal-move cache, so every call
+    does the work, and the shared table of jump Moves cleared, so every Move is made afresh."""
+    engine = game._engine.with_rules(game.rules, cache_size=0)
+    engine._moves.clear()
+    return engine
+
+
 def timed(game: sn.Game, cap: float) -> tuple[float, int, int]:
     """Seconds for ``legal_moves()`` (cache off), the move count and the longest chain; the
     time is ``inf`` if the call passed the cap."""
-    engine = game._engine.with_rules(game.rules, cache_size=0)  # every call does the work
-    engine._moves.clear()  # the shared table of jump Moves: every Move is made afresh
+    engine = fresh_engine(game)
     state = game._state
     signal.setitimer(signal.ITIMER_REAL, cap)
     start = time.perf_counter()
@@ -145,8 +152,7 @@ def answered(game: sn.Game, section: str, runs: int = 3) -> float:
     times, listed = [], ""
     for _ in range(runs):
         probe = game.clone()
-        probe._engine = game._engine.with_rules(game.rules, cache_size=0)
-        probe._engine._moves.clear()
+        probe._engine = fresh_engine(game)
         start = time.perf_counter()
         moves = probe.legal_moves()
         times.append(time.perf_counter() - start)
@@ -163,8 +169,7 @@ def bounded(game: sn.Game, runs: int = 5) -> tuple[float, str]:
     in :func:`timed`), and what it gave: a move count, or "refused" (``TooManyMoves``)."""
     times, answer = [], ""
     for _ in range(runs):
-        engine = game._engine.with_rules(game.rules, cache_size=0)
-        engine._moves.clear()
+        engine = fresh_engine(game)
         start = time.perf_counter()
         moves = engine.legal_upto(game._state, MOVE_LIST_LIMIT)
         times.append(time.perf_counter() - start)

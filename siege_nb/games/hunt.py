@@ -862,25 +862,24 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
     ) -> tuple[list[Move], bool]:
         """:meth:`legal_head`, whose first moves are made only if ``keep_first`` (a caller
         that wants just the yes-or-no of :meth:`legal_upto` does not pay for them)."""
-        known = self.known(state)
-        if known is not None:
-            return (known, True) if len(known) <= limit else (known[: limit + 1], False)
         cells = state.cells
-        if state.result is not None or state.to_move != 1 or not self._jumps_exist(cells):
-            return super().legal_head(state, limit)  # no chains: few moves, listed at once
+        if (
+            self.known(state) is not None
+            or state.result is not None
+            or state.to_move != 1
+            or not self._jumps_exist(cells)
+        ):
+            return super().legal_head(state, limit)  # known, or no chains: listed at once
         steps = self.defender_steps(state)
         if len(steps) > limit:
             return steps[: limit + 1], False
         raws: list[tuple[Any, ...]] = []
-        complete = True
         with _GcPaused():
             try:
                 for p in self._defenders(cells):
                     if self._has_jump(cells, p):
                         self._chains(cells, p, raws, limit - len(steps))
             except _TooMany:
-                complete = False
-            if not complete:
                 # One-off Moves: a search abandoned midway should not crowd the shared table.
                 first = [self._to_move(raw, keep=False) for raw in raws] if keep_first else []
                 return steps + first, False

@@ -99,10 +99,7 @@ class _Pending(MoveList):
         return True  # more moves than the first, which are not none
 
     def __iter__(self) -> Iterator[Move]:
-        return self._stream()
-
-    def _stream(self) -> Iterator[Move]:
-        """The moves one by one: the first at once, the rest once they are listed."""
+        # The moves one by one: the first at once, the rest once they are listed.
         i = 0
         while True:
             if i >= list.__len__(self):
