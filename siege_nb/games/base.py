@@ -16,7 +16,15 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Literal, Protocol, cast, get_args
 
-from siege_nb.errors import SHOWN, ArgumentError, SiegeError, check_int, check_type, shorten
+from siege_nb.errors import (
+    SHOWN,
+    ArgumentError,
+    SiegeError,
+    check_int,
+    check_list,
+    check_type,
+    shorten,
+)
 from siege_nb.games.movelist import MoveList
 from siege_nb.rules import (
     GAMES,
@@ -30,7 +38,7 @@ from siege_nb.rules import (
 )
 from siege_nb.rules import option as find_option
 from siege_nb.rules import options as all_options
-from siege_nb.rules.checks import MAX_MOVE_TEXT, move_text_too_long
+from siege_nb.rules.checks import MAX_MOVE_TEXT, move_text_too_long, unknown
 from siege_nb.rules.model import format_choice
 
 # The game-record format that Game.to_json writes and siege_nb.records reads.
@@ -58,12 +66,14 @@ BOARD_OPTIONS = frozenset(
 )
 
 __all__ = [
+    "ACTION_KINDS",
     "BOARD_OPTIONS",
     "CHECKPOINT_EVERY",
     "EXPLORE_LIST_LIMIT",
     "MOVES_AT_ONCE",
     "REFUSALS",
     "Engine",
+    "Entry",
     "Game",
     "HistoryError",
     "IllegalMove",
@@ -77,6 +87,8 @@ __all__ = [
     "Verdict",
     "Winner",
     "group_readings",
+    "pointing",
+    "taken_at",
 ]
 
 
@@ -94,6 +106,14 @@ not that side's turn, the piece cannot move so, the way is blocked, the game is 
 rule or option of the game forbids it (``rule``: then ``Verdict.rule`` names it)."""
 
 REFUSALS: tuple[str, ...] = get_args(Refusal)
+
+ACTION_KINDS: tuple[MoveKind, ...] = ("demand", "huff")
+"""The kinds of move that are special actions: a board takes them from a button, not by
+pointing at points (:meth:`Game.actions` lists those legal now)."""
+
+MAX_ENTRY_POINTS = 64
+"""The most points :meth:`Game.entry` reads (no move of these games names so many: the longest
+jump chain lands fewer than 40 times)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +230,24 @@ class Verdict:
     # The Move it judged: the legal move; for a verdict from Game.explore, also the refused
     # candidate (where it would go); None for refused text that names no such move.
     judged: Move | None = field(default=None, compare=False)
+    # The reason in a pupil's words: the rule in force named by its title and choice, without
+    # rule ids, values in brackets or where the choice comes from ("" where the same).
+    plain_reason: str = field(default="", compare=False, repr=False)
+
+    @property
+    def plain(self) -> str:
+        """The reason in a pupil's words: the same explanation, with the rule in force named
+        by its title and its choice in words, without rule ids, values in brackets or where
+        the choice comes from (:attr:`reason` says all of that).
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux", position={
+        ...     "k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"})
+        >>> print(g.why("k7xj8").plain)
+        The black soldier on j8 is protected by the white soldier on j9. Rule in force: \
+Protected pieces: another attacker stands beside it.
+        """
+        return self.plain_reason or self.reason
 
     def __bool__(self) -> bool:
         return self.legal
@@ -251,6 +289,65 @@ class Status:
     then: str | None = None
     demanded: bool = False
     huffable: tuple[str, ...] = ()
+
+
+def pointing(move: Move) -> tuple[str, ...]:
+    """The points a reader points at to enter ``move`` on a board, in order: its start, then
+    every landing point of a jump chain, or else its destination however far it goes (the
+    squares a slide passes over are not pointed at). A special action has none (it is entered
+    by a button).
+
+    >>> import siege_nb as sn
+    >>> g = sn.new_game(
+    ...     "siege-of-paris", position={"l8": "garrison general", "a2": "white soldier"})
+    >>> pointing(g.find("l8-j10")), g.find("l8-j10").path
+    (('l8', 'j10'), ('l8', 'k9', 'j10'))
+    """
+    if move.kind in ACTION_KINDS or move.start is None:
+        return ()
+    if move.kind == "jump":
+        return move.path
+    return (move.start, move.end) if move.end is not None else (move.start,)
+
+
+def taken_at(move: Move, index: int) -> tuple[str, ...]:
+    """The pieces ``move`` takes at its ``index``-th pointed point (from 1), which a reader may
+    point at instead of that point: the piece a jump passes over, or the piece a capture
+    takes. Empty where the move takes nothing there."""
+    if move.kind == "jump":
+        return (move.captures[index - 1],) if index <= len(move.captures) else ()
+    return move.captures if index == 1 else ()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A move being entered by pointing at the board, one point at a time, as a board widget
+    takes it: the answer of :meth:`Game.entry`.
+
+    ``points`` are the points pointed at so far, the moving piece's first, each as the move
+    names it (a reader may point at a piece a move takes instead of where the move lands, and
+    the landing point stands here for it); ``next`` the points that may come next, towards a
+    legal move; ``moves`` the legal moves that these points name in full. Points that begin
+    no legal move have neither ``next`` nor ``moves``. A move may be named in full while
+    longer ones go on (a jump chain may stop after any jump): a board then offers to stop
+    there. Two moves may share every point pointed at (no move of these three games does):
+    a board then asks which.
+    """
+
+    points: tuple[str, ...]
+    next: tuple[str, ...] = ()
+    moves: tuple[Move, ...] = ()
+
+    @property
+    def named(self) -> bool:
+        """True if the points begin, or name, a legal move."""
+        return bool(self.next or self.moves)
+
+    @property
+    def move(self) -> Move | None:
+        """The move the points name, once it is the only one and nothing can follow, else
+        ``None``."""
+        return self.moves[0] if len(self.moves) == 1 and not self.next else None
 
 
 class IllegalMove(SiegeError):
@@ -332,7 +429,10 @@ class Engine(Protocol):
     def candidates(self, state: Any, node: str) -> list[Move]: ...
     def candidates_upto(self, state: Any, node: str, limit: int) -> list[Move] | None: ...
     def first_steps(self, state: Any, node: str) -> list[Move]: ...
+    def entry(self, state: Any, points: tuple[str, ...]) -> Entry: ...
+    def actions(self, state: Any) -> list[Move]: ...
     def source_keys(self, rule: str) -> tuple[str, ...]: ...
+    def missing(self, name: object) -> str: ...
 
 
 class Game:
@@ -471,6 +571,56 @@ class Game:
         if moves is None:
             raise TooManyMoves(limit, self.to_move)
         return MoveList(moves)
+
+    def entry(self, points: Sequence[str]) -> Entry:
+        """Enter a move by pointing, as a board takes it: ``points`` are the points pointed at
+        so far, the moving piece's first. The answer (an :class:`Entry`) says which points may
+        come next and which legal moves the points name in full.
+
+        Every legal move but a special action (:meth:`actions`) is named this way, by the
+        points of :func:`pointing`: its start and its destination, however far a slide goes,
+        or its start and each landing of a jump chain. A piece that a move takes may be
+        pointed at instead of the point where the move lands. The answer comes from the
+        engine, one step at a time, without listing every jump chain.
+
+        >>> import siege_nb as sn
+        >>> g = sn.new_game("siege-of-paris", position={
+        ...     "l8": "garrison general", "j10": "black soldier", "a2": "white soldier"})
+        >>> g.entry(["l8"]).next
+        ('j10', 'j6', 'j8', 'k7', 'k8', 'k9', 'l10', 'l6', 'l7', 'l9')
+        >>> g.entry(["l8", "j10"]).move
+        Move(start='l8', end='j10', path=('l8', 'k9', 'j10'), captures=('j10',), kind='capture')
+        >>> g.entry(["l8", "a1"]).named  # out of the general's reach
+        False
+
+        ``points`` must be a non-empty list of point names of this board (a ``TypeError`` or an
+        :class:`~siege_nb.ArgumentError` otherwise).
+        """
+        check_list(points, "points", "a list of point names", Sequence)
+        if not points:
+            raise ArgumentError("points", points, "at least one point: the moving piece's")
+        if len(points) > MAX_ENTRY_POINTS:
+            raise ArgumentError("points", points, f"at most {MAX_ENTRY_POINTS} points")
+        index = self.board.index
+        for i, name in enumerate(points):
+            check_type(name, str, f"points[{i}]")
+            if name not in index:
+                raise unknown("points", name, ["points of this board"], self._engine.missing(name))
+        if self._state.result is not None:
+            return Entry(tuple(points))
+        return self._engine.entry(self._state, tuple(points))
+
+    def actions(self) -> tuple[Move, ...]:
+        """The special actions legal now, which a board offers as buttons rather than by
+        pointing (:data:`ACTION_KINDS`): the attackers' ``demand`` in the Siege of Paris, the
+        attacker's ``huff`` of a defender in the hunt games. Found without listing every
+        jump chain.
+
+        >>> import siege_nb as sn
+        >>> sn.new_game("pyramid-siege").actions()
+        ()
+        """
+        return tuple(self._engine.actions(self._state))
 
     # -- moving -------------------------------------------------------------------------------
     def _find(self, move: Move | str) -> Move | None:
@@ -624,18 +774,31 @@ class Game:
             return Verdict(text[:SHOWN] + "…", False, move_text_too_long(text), "notation")
         legal, reason, rule = self._engine.explain(self._state, text)
         readings = self._readings(text, legal)
+        plain = self.rules.plain(reason)
         if not legal and readings and rule in (None, "movement"):
             # The move fails only because of option choices: name the first one as the rule.
             first = readings[0]
             rule = first.option_id
             current = self.rules.choice(first.option)
             reason += f" Rule in force: {self.rules.citation(first.option)}."
+            plain += f" Rule in force: {self.rules.in_words(first.option)}."
             sources = current.sources
         else:
             sources = self._sources(rule)
+            plain = self._plain_rule(plain, rule, legal)
             reason = self._name_the_rule(reason, rule, legal)
         judged = self._find(move) if legal else None
-        return Verdict(text, legal, reason, rule, sources, tuple(readings), judged)
+        return Verdict(text, legal, reason, rule, sources, tuple(readings), judged, plain)
+
+    def _plain_rule(self, plain: str, rule: str | None, legal: bool) -> str:
+        """A refusal in a pupil's words: an option in force named by its title and choice."""
+        if legal or rule is None:
+            return plain
+        for opt in self.rules.options:
+            if rule == opt.id:
+                words = self.rules.in_words(opt.name)
+                return plain if words in plain else f"{plain} Rule in force: {words}."
+        return plain
 
     def _name_the_rule(self, reason: str, rule: str | None, legal: bool) -> str:
         """Name the deciding rule in a refusal in words a reader knows, the id as a tag."""
@@ -783,6 +946,18 @@ class Game:
         twin._moves = list(self._moves)
         twin._redo = list(self._redo)
         return twin
+
+    def _become(self, other: Game) -> None:
+        """Take ``other``'s rules, position and history as this game's own: ``other`` is a
+        :meth:`clone` taken earlier, and a widget puts its game back as it was so (in place,
+        since the reader may hold this game) after something failed half-way."""
+        self.players = other.players
+        self._engine = other._engine
+        self._marks = list(other._marks)
+        self._tail = list(other._tail)
+        self._state = other._state
+        self._moves = list(other._moves)
+        self._redo = list(other._redo)
 
     def setup(self) -> dict[str, Any]:
         """The set-up this game started from: position, side to move and any game extras."""

@@ -29,7 +29,7 @@ from itertools import islice
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from siege_nb.errors import check_type, shorten
-from siege_nb.games.base import Move, Result
+from siege_nb.games.base import ACTION_KINDS, Entry, Move, Result, pointing, taken_at
 from siege_nb.rules import RuleSet, fixed_rules
 from siege_nb.rules.checks import MAX_MOVE_TEXT, BadArgument, move_text_too_long
 
@@ -161,6 +161,40 @@ class EngineBase(Generic[S, A]):
         """:meth:`candidates`, a jump chain given by its first jump only (a game without
         chains: the same list)."""
         return self.candidates(state, node)
+
+    def entry(self, state: S, points: tuple[str, ...]) -> Entry:
+        """What the points pointed at so far name (see :meth:`Game.entry`; ``points`` are
+        points of the board, the game going on). This default reads the legal moves of the
+        piece on the first point, which suits a game whose moves are few (an engine whose
+        moves can run to millions, the hunt's jump chains, answers from the board itself)."""
+        moves = [m for m in self.legal(state) if m.start == points[0] and pointing(m)]
+        named = [points[0]]
+        for i, point in enumerate(points[1:], start=1):
+            moves = [m for m in moves if len(pointing(m)) > i]
+            exact = [m for m in moves if pointing(m)[i] == point]
+            if exact:
+                moves = exact
+            else:
+                # A piece that a move takes stands for the point where that move lands there.
+                moves = [m for m in moves if point in taken_at(m, i)]
+                lands = {pointing(m)[i] for m in moves}
+                if len(lands) != 1:
+                    return Entry(points)
+                point = lands.pop()
+                moves = [m for m in moves if pointing(m)[i] == point]
+            named.append(point)
+        done = len(named)
+        return Entry(
+            tuple(named),
+            tuple(sorted({pointing(m)[done] for m in moves if len(pointing(m)) > done})),
+            tuple(m for m in moves if len(pointing(m)) == done),
+        )
+
+    def actions(self, state: S) -> list[Move]:
+        """The special actions legal in ``state`` (:data:`~siege_nb.games.base.ACTION_KINDS`),
+        read from the legal moves (an engine whose moves can run to millions answers without
+        listing them)."""
+        return [m for m in self.legal(state) if m.kind in ACTION_KINDS]
 
     def canonical(self, text: str) -> str:
         """``text`` in the form :attr:`Move.text` uses (spaces dropped by default)."""

@@ -35,7 +35,7 @@ from siege_nb.boards import belagerung as belagerung_board
 from siege_nb.boards import pyramid as pyramid_board
 from siege_nb.boards.graph import PointBoard
 from siege_nb.errors import check_type, shorten
-from siege_nb.games.base import Game, Move, Result, Status
+from siege_nb.games.base import Entry, Game, Move, Result, Status
 from siege_nb.games.engine import EngineBase, Refused, check_side, setup_pairs, too_long
 from siege_nb.rules import RuleSet, rule_heading
 from siege_nb.rules.checks import BadArgument, ascii_number, move_text_too_long, unknown
@@ -774,6 +774,47 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         # Every jump chain of the side to move is legal (no capture option forbids one), and
         # a Move compares by what it says, so no search through the legal moves is needed.
         return self._to_move(("jump", nodes[0], tuple(nodes[1:]), tuple(taken)), keep=False)
+
+    def entry(self, state: HuntState, points: tuple[str, ...]) -> Entry:
+        """What the points pointed at so far name (see :meth:`Game.entry`). On the defenders'
+        turn the answer comes from the board, one jump at a time (:meth:`chain_steps`), never
+        from the list of every chain; the attacker's moves are few and listed."""
+        if state.to_move != 1:
+            return super().entry(state, points)
+        index, names = self.board.index, self.board.names
+        start = index[points[0]]
+        if state.cells[start] != DEFENDER:
+            return Entry(points)
+        steps = {m.end: m for m in self.defender_steps(state) if m.start == points[0]}
+        nodes = [start]
+        lands = self.chain_steps(state, nodes)
+        if len(points) == 1:
+            after = set(steps) | {names[p] for p in lands}
+            return Entry(points, tuple(sorted(n for n in after if n is not None)))
+        if len(points) == 2 and points[1] in steps:
+            return Entry(points, (), (steps[points[1]],))
+        for point in points[1:]:
+            p = index[point]
+            if p not in lands:
+                # The attacker jumped over stands for the point where that jump lands.
+                p = next((land for over, land in self._jumps[nodes[-1]] if over == p), -1)
+                if p not in lands:
+                    return Entry(points)
+            nodes.append(p)
+            lands = self.chain_steps(state, nodes)
+        move = self.chain_move(state, nodes)
+        return Entry(
+            tuple(names[p] for p in nodes),
+            tuple(sorted(names[p] for p in lands)),
+            (move,) if move is not None else (),
+        )
+
+    def actions(self, state: HuntState) -> list[Move]:
+        """The huffs legal in ``state``: the attacker's, read from his few moves; the
+        defenders have none (their chains are not listed to find that out)."""
+        if state.to_move == 1:
+            return []
+        return super().actions(state)
 
     def parse(self, state: HuntState, text: str) -> Move | None:
         """The legal move written ``text``, or ``None``. A jump chain may be written along

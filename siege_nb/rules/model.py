@@ -6,12 +6,16 @@ nothing else, so every behaviour that the sources dispute can be traced to one o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from siege_nb.errors import check_type, shorten
 from siege_nb.rules.checks import BadArgument, ReadOnlyDict, UnknownName, ascii_number, unknown
+
+# A rule id in brackets, as reasons and headings write it: "(SP-16)", "(PS-6)".
+_RULE_ID = re.compile(r"\s*\((?:[A-Z]{2}-\d+)\)")
 
 __all__ = [
     "Attribution",
@@ -707,6 +711,33 @@ stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
         words = choice.attribution.words(brief=True)
         named = format_choice(choice.value, choice.title)
         return f"{self.option(key).heading}: {named}, {words}"
+
+    def in_words(self, key: str) -> str:
+        """The option in force in a pupil's words: its title and the choice's words, without
+        the value in brackets or where the choice comes from (:meth:`citation` says that).
+
+        >>> import siege_nb as sn
+        >>> print(sn.rules("siege-of-paris", "ludosofia").in_words("protection"))
+        Protected pieces: a piece of its own army could move there
+        """
+        opt = self.option(key)
+        return f"{opt.title or opt.name.replace('_', ' ')}: {self.choice(key).words}"
+
+    def plain(self, text: str) -> str:
+        """``text`` (a reason or a result that cites these rules) in a pupil's words: each
+        option in force that it cites (:meth:`citation`) named as :meth:`in_words` names it,
+        and rule ids in brackets left out.
+
+        >>> import siege_nb as sn
+        >>> rules = sn.rules("siege-of-paris", "ludosofia")
+        >>> rules.plain(f"Refused (SP-16). Rule in force: {rules.citation('protection')}.")
+        'Refused. Rule in force: Protected pieces: a piece of its own army could move there.'
+        """
+        for opt in self.options:
+            citation = self.citation(opt.name)
+            if citation in text:
+                text = text.replace(citation, self.in_words(opt.name))
+        return _RULE_ID.sub("", text)
 
     def __str__(self) -> str:
         extra = self.overrides
