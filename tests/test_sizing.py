@@ -120,7 +120,7 @@ def test_the_board_widget_follows_the_space_and_clicks_stay_exact() -> None:
     report(b, LAB_1024)
     assert b.side.layout.width == "100%"
     report(b, LAB_1920)
-    assert b.side.layout.width == "400px"
+    assert b.side.layout.width == f"{BoardWidget.SIDE_PX}px"
     browser_click(b, "f5")
     assert b.game.last_move is not None and b.game.last_move.text == "C0-f5"
     browser_click(b, "a15")  # a black soldier far away: not the side to move

@@ -112,7 +112,8 @@ def test_an_error_in_a_click_is_shown_and_the_game_is_left_alone(
     monkeypatch.setattr(b.game, "explore", fail)
     mouse_click(b.canvas, b.ax, *b.view.positions["k7"])
     assert isinstance(b.last_error, RuntimeError)
-    assert "Something went wrong: RuntimeError: engine trouble" in b.message.value
+    assert "Something went wrong" in b.message.value
+    assert "RuntimeError" in b.message.value and "engine trouble" in b.message.value
     assert snapshot(b.game) == before
 
 
@@ -140,10 +141,12 @@ def test_figure_sizes_come_from_the_board_and_the_space_not_a_table() -> None:
         board = sn.new_game(game).board
         widget = BoardWidget(game)
         width, height = widget.fig.get_size_inches()
-        assert (round(width, 2), round(height, 2)) == fit_board(board, DEFAULT_SPACE, beside=400)[0]
-        assert height * 100 <= room_h and width * 100 + 400 <= room_w
+        assert (round(width, 2), round(height, 2)) == fit_board(
+            board, DEFAULT_SPACE, beside=BoardWidget.SIDE_PX
+        )[0]
+        assert height * 100 <= room_h and width * 100 + BoardWidget.SIDE_PX <= room_w
         # Snug: as tall as the room, or as wide as the room beside the panel.
-        assert height * 100 > room_h - 2 or width * 100 > room_w - 400 - 12 - 2
+        assert height * 100 > room_h - 2 or width * 100 > room_w - BoardWidget.SIDE_PX - 12 - 2
         assert width / height == pytest.approx(figure_size(board, 5.0)[0] / 5.0, abs=0.03)
 
 

@@ -56,6 +56,7 @@ from siege_nb.render.style import (
     Z_TEXT,
     marker_style,
 )
+from siege_nb.rules import rule_heading
 
 __all__ = [
     "BoardView",
@@ -155,12 +156,14 @@ def check_last_move(value: Any, points: Collection[str], argument: str = "last_m
     return value
 
 
-def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
+def explore_highlights(game: Game, node: str, *, pupil: bool = False) -> tuple[Any, dict[str, Any]]:
     """Highlights for the piece on ``node`` from :meth:`Game.explore`, and the verdict per
-    marked point (legal destinations, ringed captures, forbidden moves labelled by rule).
-    ``node`` must be a point of the game's board (empty or not)."""
+    marked point (legal destinations, ringed captures, forbidden moves labelled by rule: its
+    id, or with ``pupil`` its title in words). ``node`` must be a point of the game's board
+    (empty or not)."""
     check_type(game, Game, "game")
     check_point(game.board.index, node, "node")
+    check_type(pupil, bool, "pupil")
     verdicts: dict[str, Any] = {}
     dest: list[str] = []
     capt: list[str] = []
@@ -179,7 +182,7 @@ def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
             verdicts[end] = v
         elif end not in verdicts:
             verdicts[end] = v
-            forb[end] = v.rule or "✕"
+            forb[end] = (_rule_title(game, v.rule) if pupil else v.rule) or "✕"
     forb = {k: r for k, r in forb.items() if not verdicts[k].legal}
     highlights = Highlights(
         selected=node,
@@ -189,6 +192,13 @@ def explore_highlights(game: Game, node: str) -> tuple[Any, dict[str, Any]]:
         marked=list(game.status().huffable),
     )
     return highlights, verdicts
+
+
+def _rule_title(game: Game, rule: str | None) -> str | None:
+    """A rule's title without its id ("Protected pieces" for SP-16), for a pupil's board."""
+    if rule is None:
+        return None
+    return rule_heading(game.game, rule).removesuffix(f" ({rule})")
 
 
 def piece_kinds(game: str) -> list[str]:

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import ipywidgets as w
 
 from siege_nb.ai.base import TEAMS, demand_available, team_of
-from siege_nb.errors import ArgumentError, check_type, shorten
-from siege_nb.games.base import Game, IllegalMove, Move, Verdict, group_readings
+from siege_nb.errors import ArgumentError, check_list, check_type, shorten
+from siege_nb.games.base import Entry, Game, IllegalMove, Move, Verdict, group_readings
 from siege_nb.games.catalogue import game_info
-from siege_nb.games.hunt import HuntGame
 from siege_nb.games.registry import new_game
+from siege_nb.records import load_game
 from siege_nb.render import Highlights
 from siege_nb.render.checks import (
+    check_flag,
     check_game_name,
+    find_option,
     game_under,
     keyword_name,
     new_game_arguments,
 )
 from siege_nb.rules import RuleSet, rule_heading
+from siege_nb.rules import options as rule_options_of
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
@@ -30,6 +33,7 @@ from siege_nb.widgets.canvas import (
 )
 from siege_nb.widgets.common import (
     PANEL_CLASS,
+    VERMILLION,
     escape,
     explore_highlights,
     guarded,
@@ -37,8 +41,16 @@ from siege_nb.widgets.common import (
     side_name,
 )
 from siege_nb.widgets.selectors import RuleSelectors
+from siege_nb.widgets.transfer import Downloader, read_upload, record_filename
 
-__all__ = ["STRENGTHS", "BoardWidget", "check_computer", "make_agent"]
+__all__ = [
+    "STRENGTHS",
+    "BoardWidget",
+    "check_computer",
+    "check_focus",
+    "make_agent",
+    "plain_readings",
+]
 
 
 STRENGTHS = ("random", "greedy", "search")
@@ -92,19 +104,25 @@ def check_computer(game: str, computer: Any) -> dict[str, Any]:
 # The width of the side panel, in pixels. The board takes the rest of the row and the visible
 # height (see siege_nb.widgets.canvas.fit_board); the panel goes below it where it would
 # leave the board too small.
-SIDE_PX = 400
+SIDE_PX = 360
 PANEL = "font-size: 15px; line-height: 1.45"
+# Labels of the buttons a move being entered may need: one per move it names in full.
+STOP_LABEL = "Stop here"
 
 
 class BoardWidget(SizedBoard, w.HBox):
-    """A clickable board with a side panel, undo/redo/reset and rule selectors.
+    """A clickable board with a side panel, undo/redo/reset, save/load and rule selectors.
 
-    Click a piece of the side to move: its legal destinations are marked in green (captures
-    ringed), and moves that a rule forbids are marked in vermillion with the rule's id. Click a
-    destination to play; click a forbidden one to read why. Change the preset or any option
-    and the rules are rebuilt at once. In the hunt games a jump chain is played point by point.
-    ``computer={"attackers": agent}`` (or the *computer plays* selector) lets the computer answer
-    your moves for one team; see :mod:`siege_nb.ai`.
+    Click a piece of the side to move: where it may go is marked in green (captures ringed),
+    and moves that a rule forbids are marked in vermillion with the rule's name. Click where
+    it should go to play, however far that is; click a forbidden mark to read why. A jump
+    chain is played landing by landing (or by clicking the pieces it jumps). Special actions
+    (a demand, a huff) are buttons. Change the preset or any reading and the rules are
+    rebuilt at once. ``computer={"attackers": agent}`` (or the *computer plays* selector) lets
+    the computer answer your moves for one team; see :mod:`siege_nb.ai`.
+
+    Every move comes from the engine (:meth:`siege_nb.Game.entry`), so the widget knows no
+    game of its own: every legal move of every game can be played by pointing.
 
     >>> import siege_nb as sn
     >>> board = sn.BoardWidget("siege-of-paris", preset="escale-a-jeux")
@@ -115,15 +133,22 @@ class BoardWidget(SizedBoard, w.HBox):
 
     ``game`` is a game's name (with ``preset`` and any option or set-up keyword of
     :func:`siege_nb.new_game`) or a :class:`~siege_nb.Game` (played on in place; its rules
-    are its own, so ``preset`` and options are refused with it). Every argument is checked
-    before anything is built: a wrong type is a ``TypeError`` naming it, a wrong value an
-    :class:`~siege_nb.ArgumentError`.
+    are its own, so ``preset`` and options are refused with it). ``focus`` names the options
+    (by name or id) whose selectors are shown first; the others are folded under *All
+    readings*. ``pupil=True`` names every rule in plain words, without rule ids or where each
+    choice comes from, until the reader presses *Where does this come from?*. Every argument
+    is checked before anything is built: a wrong type is a ``TypeError`` naming it, a wrong
+    value an :class:`~siege_nb.ArgumentError`.
 
     >>> sn.BoardWidget("belagerung", computer={"attacker": 5})
     Traceback (most recent call last):
         ...
     TypeError: computer['attacker'] must be an agent, with choose(game) and wants_demand(game) \
 methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
+
+    Whatever goes wrong inside a click, a button or a selector, the game and the picture go
+    back to where they were before it, the panel says so in words (with the details folded
+    away), and the next click works.
     """
 
     SIDE_PX = SIDE_PX
@@ -134,12 +159,16 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         preset: str | None = None,
         *,
         computer: Mapping[str, Any] | None = None,
+        focus: Sequence[str] = (),
+        pupil: bool = False,
         **options_: Any,
     ) -> None:
+        check_flag(pupil, "pupil")
         if isinstance(game, str):
             name = check_game_name(game)
             chosen_preset, given, chosen = new_game_arguments(name, preset, options_)
             check_computer(name, computer)  # before the game is made
+            check_focus(name, focus)
             game = new_game(name, chosen_preset, **given, **chosen)
         elif isinstance(game, Game):
             if preset is not None:
@@ -156,6 +185,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                     "no option with a Game: options go with a game's name "
                     "(use game.with_rules(...) for a Game)",
                 )
+            check_focus(game.game, focus)
         else:
             raise TypeError(
                 "game must be a game's name (str) or a Game, not "
@@ -171,14 +201,18 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self._start = game.clone()
         while self._start.can_undo:
             self._start.undo()
-        self._selected: str | None = None
-        self._chain: list[str] = []  # landing points of a jump chain being built
+        # The move being entered: the points clicked so far, the moving piece's first.
+        self._points: list[str] = []
         self._verdicts: dict[str, Verdict] = {}
         self.highlights = Highlights()
+        self._pupil = pupil
+        # Where a loaded record of another game goes: None refuses it (the classroom app
+        # sets this to start a board of that game).
+        self.other_game: Callable[[Game], None] | None = None
 
         # "auto", not "100%": a column stretches them to its width less their margins.
         self.status = w.HTML(layout=w.Layout(width="auto"))
-        self.message = w.HTML(layout=w.Layout(width="auto", min_height="120px"))
+        self.message = w.HTML(layout=w.Layout(width="auto", min_height="96px"))
         self.status.add_class(PANEL_CLASS)
         self.message.add_class(PANEL_CLASS)
         fitted, beside = fit_board(game.board, DEFAULT_SPACE, beside=SIDE_PX)
@@ -186,30 +220,67 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             fitted,
             on_click=self._on_click,
             message=self.message,
-            error_prefix="Something went wrong: ",
-            on_space=self._fit,
+            on_space=self._on_space,
         )
         self._make_toggles("the panel")
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back a move")
-        self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="Replay a move")
+        self.undo_button = w.Button(
+            description="Undo",
+            icon="undo",
+            tooltip="Take back a move",
+            layout=w.Layout(width="auto"),
+        )
+        self.redo_button = w.Button(
+            description="Redo",
+            icon="repeat",
+            tooltip="Replay a move",
+            layout=w.Layout(width="auto"),
+        )
         self.reset_button = w.Button(
-            description="Reset", icon="refresh", tooltip="Back to the start position"
+            description="Reset",
+            icon="refresh",
+            tooltip="Back to the start position",
+            layout=w.Layout(width="auto"),
         )
         self.undo_button.on_click(self._on_undo)
         self.redo_button.on_click(self._on_redo)
         self.reset_button.on_click(self._on_reset)
+        self.save_button = w.Button(
+            description="Save",
+            icon="download",
+            tooltip="Download this game as a record file (.json) to load later",
+            layout=w.Layout(width="auto"),
+        )
+        self.save_button.on_click(self._on_save)
+        self.load_button = w.FileUpload(
+            accept=".json,application/json",
+            multiple=False,
+            description="Load",
+            icon="upload",
+            tooltip="Open a game record file (.json) saved before",
+            layout=w.Layout(width="auto"),
+        )
+        self.load_button.observe(self._on_upload, names="value")
+        self.downloader = Downloader()
+        self.sources_button = w.ToggleButton(
+            value=not pupil,
+            description="Where does this come from?",
+            icon="book",
+            tooltip="Show which text states each rule, or that it is a reading or a reconstruction",
+            layout=w.Layout(width="auto"),
+        )
+        self.sources_button.observe(self._on_sources, names="value")
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._action_texts: list[str] = []  # the actions the buttons in self.actions play
-        self.selectors = RuleSelectors(game.rules, self._on_rules)
-        # The dropdowns by their old names (tests and notebooks use them).
+        self._action_keys: list[str] = []  # what the buttons in self.actions do, in order
+        self._action_moves: dict[str, Move] = {}
+        self.selectors = RuleSelectors(game.rules, self._on_rules, focus=focus, pupil=pupil)
+        # The preset dropdown by its old name (tests and notebooks use it).
         self.preset_selector: w.Dropdown = self.selectors.preset
-        self.option_selectors: dict[str, w.Dropdown] = self.selectors.options
         teams = TEAMS[game.game]
         self.computer_selector = w.Dropdown(
             options=[("nobody", ""), *((f"the {t}", t) for t in teams)],
             value=next(iter(self.computer), ""),
             description="Computer plays",
-            style={"description_width": "9em"},
+            style={"description_width": "8em"},
             layout=w.Layout(width="auto"),
         )
         self.strength_selector = w.Dropdown(
@@ -220,26 +291,20 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             ],
             value="greedy",
             description="Strength",
-            style={"description_width": "9em"},
+            style={"description_width": "8em"},
             layout=w.Layout(width="auto"),
         )
         self.computer_selector.observe(self._on_computer, names="value")
         self.strength_selector.observe(self._on_computer, names="value")
+        row = w.Layout(flex_flow="row wrap")
         self.side = w.VBox(
             [
                 self.status,
-                w.HBox(
-                    [
-                        self.undo_button,
-                        self.redo_button,
-                        self.reset_button,
-                        self.size_button,
-                        self.key_button,
-                    ],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
+                w.HBox([self.undo_button, self.redo_button, self.reset_button], layout=row),
                 self.actions,
                 self.message,
+                w.HBox([self.size_button, self.key_button, self.sources_button], layout=row),
+                w.HBox([self.save_button, self.load_button, self.downloader], layout=row),
                 w.VBox([self.computer_selector, self.strength_selector]),
                 self.selectors,
             ],
@@ -254,6 +319,11 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self._after_action(in_event=False)
 
     # -- public API -------------------------------------------------------------------------
+    @property
+    def option_selectors(self) -> dict[str, w.Dropdown]:
+        """The dropdown of each option, by name (:attr:`RuleSelectors.options`)."""
+        return self.selectors.options
+
     def click(self, node: str | None) -> None:
         """Act as if the reader clicked ``node``: a point's name, or ``None`` for a click off
         the board, which clears the selection and changes nothing else (so does a name that
@@ -303,6 +373,46 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.selectors.show(self.game.rules)
         self._after_action(in_event=False)
 
+    def record(self) -> str:
+        """The game's record (JSON text, as :meth:`siege_nb.Game.to_json` writes it): what
+        *Save* downloads."""
+        return self.game.to_json()
+
+    def save(self) -> str:
+        """Download the game's record in the browser, as *Save* does, and return it (a file
+        named after the game and its move, :func:`~siege_nb.widgets.transfer.record_filename`)."""
+        text = self.record()
+        self.downloader.save(record_filename(self.game), text)
+        self.message.value = (
+            f"Saved this game as <b>{escape(record_filename(self.game))}</b> (your browser's "
+            "downloads). <b>Load</b> opens it again."
+        )
+        return text
+
+    def load(self, record: str | bytes | Game) -> None:
+        """Go on with a saved game: a record's text (as *Load* reads it from a file) or a
+        :class:`~siege_nb.Game` of this board's game. Its rules come with it. A record that
+        cannot be read raises :class:`~siege_nb.RecordError` (a ``ValueError``), a game of
+        another game an :class:`~siege_nb.ArgumentError`; the board then keeps its game."""
+        game = record if isinstance(record, Game) else load_game(record)
+        self._take_game(game)
+        self._after_action(in_event=False)
+
+    @property
+    def pupil(self) -> bool:
+        """True while rules are named in plain words, without where each comes from."""
+        return self._pupil
+
+    def set_pupil(self, pupil: bool = True) -> None:
+        """Name rules in a pupil's plain words (``True``), or with their ids and where each
+        comes from (``False``, as *Where does this come from?* shows them)."""
+        self._pupil = check_flag(pupil, "pupil")
+        self.sources_button.value = not pupil  # no-op when the toggle asked for it
+        self.selectors.set_pupil(pupil)
+        if len(self._points) == 1:
+            self._select(self._points[0])  # the marks and the panel in the new words
+        self._refresh(in_event=False)
+
     # -- events -----------------------------------------------------------------------------
     @guarded
     def _on_click(self, node: str | None) -> None:
@@ -327,6 +437,95 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             else "Nobody plays for the computer."
         )
         self._after_action(in_event=True)
+
+    @guarded
+    def _on_sources(self, change: dict[str, Any]) -> None:
+        if bool(change["new"]) == self._pupil:
+            self.set_pupil(not change["new"])
+
+    @guarded
+    def _on_save(self, _: Any = None) -> None:
+        self.save()
+
+    @guarded
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        if not change["new"]:
+            return  # the upload emptied below, so that the same file can be chosen again
+        try:
+            game = read_upload(change["new"])
+            self._take_game(game)
+        except ValueError as err:
+            self.message.value = (
+                f"<span style='color:{VERMILLION}'>{escape(err)}</span><br>The game on the "
+                "board is kept as it was."
+            )
+        finally:
+            self.load_button.value = ()
+        self._after_action(in_event=True)
+
+    def _take_game(self, game: Game) -> None:
+        """Go on with ``game`` (loaded from a record), a game of this board's game."""
+        check_type(game, Game, "record")
+        if game.game != self.game.game:
+            if self.other_game is not None:
+                self.other_game(game)  # the host (the classroom app) plays it on a new board
+                return
+            raise ArgumentError(
+                "record",
+                game.game,
+                f"a game of {game_info(self.game.game).title}: this record is a game of "
+                f"{game_info(game.game).title}, which this board does not play",
+            )
+        self._replace_game(game)
+        start = game.clone()
+        while start.can_undo:
+            start.undo()
+        self._start = start
+        self.selectors.show(game.rules)
+        self._computer_waits = False
+        self.message.value = (
+            f"Loaded a game of {escape(game_info(game.game).title)} at move {game.ply}. "
+            f"Rules: {self._rules_html(game)}."
+        )
+
+    # -- recovery -----------------------------------------------------------------------------
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.game,
+            self.game.clone(),
+            self._start,
+            list(self._points),
+            self.highlights,
+            dict(self._verdicts),
+            self._computer_waits,
+            self._demand_asked_at,
+            dict(self.computer),
+            self.message.value,
+            self._pupil,
+            self._sized_snapshot(),
+        )
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        (game, copy, start, points, highlights, verdicts, waits, asked, computer, text, pupil,
+         sized) = snapshot  # fmt: skip
+        game._become(copy)
+        self.game = game
+        self._start = start
+        self._points = points
+        self.highlights = highlights
+        self._verdicts = verdicts
+        self._computer_waits = waits
+        self._demand_asked_at = asked
+        self.computer = computer
+        self.message.value = text
+        if pupil != self._pupil:
+            self._pupil = pupil
+            self.sources_button.value = not pupil
+            self.selectors.set_pupil(pupil)
+        self.selectors.show(game.rules)
+        self._sized_restore(sized)
+        self.board_canvas.forget_pictures()
+        self._refresh(in_event=False)
 
     def _after_action(self, in_event: bool) -> None:
         """After anything the reader did: the computer answers if it is its turn, then the
@@ -427,17 +626,12 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self._after_action(in_event=True)
 
     @guarded
-    def _on_action(self, text: str) -> None:
-        if text == "stop":
-            self._finish_chain()
-        elif text == "computer":
+    def _on_action(self, key: str) -> None:
+        if key == "computer":
             self._computer_waits = False
             self.message.value = "The computer moves."
         else:
-            played = self.game.play(text)
-            self._computer_waits = False
-            self._clear_selection()
-            self.message.value = self._played_html(played)
+            self._play(self._action_moves[key])
         self._after_action(in_event=True)
 
     @guarded
@@ -447,21 +641,20 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.selectors.show(self.game.rules)  # back to the old rules if these were refused
         self._after_action(in_event=True)
 
-    # -- selection and play -----------------------------------------------------------------
+    # -- entering a move by pointing ----------------------------------------------------------
     def _handle(self, node: str | None) -> None:
         g = self.game
         if g.result is not None:
             self._clear_selection()
-            self.message.value = f"The game is over: {escape(g.result)}. Undo or reset to go on."
+            self.message.value = (
+                f"The game is over: {escape(self._result_words(g))}. Undo or reset to go on."
+            )
             return
         if node is None:
             self._clear_selection()
             self.message.value = "Click a piece of the side to move."
             return
-        if self._chain:
-            self._extend_chain(node)
-            return
-        if self._selected is not None and node != self._selected and self._try_move(node):
+        if self._points and self._continue(node):
             return
         piece = g.pieces().get(node)
         if piece is None:
@@ -479,12 +672,47 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             return
         self._select(node)
 
+    def _continue(self, node: str) -> bool:
+        """Take ``node`` as the next point of the move being entered; False if it is none,
+        and the click is then read as a new selection."""
+        g = self.game
+        points = self._points
+        if len(points) > 1 and node == points[-1]:
+            # The last point again: the move ends there (a jump chain stops), if it may.
+            entry = g.entry(points)
+            if len(entry.moves) == 1:
+                self._play(entry.moves[0])
+                return True
+        entry = g.entry([*points, node])
+        if entry.named:
+            self._points = list(entry.points)
+            if entry.move is not None:
+                self._play(entry.move)
+            else:
+                self._show_entry(entry)
+            return True
+        if len(points) == 1:
+            verdict = self._verdicts.get(node)
+            if verdict is not None and not verdict.legal:
+                self.message.value = self._verdict_html(verdict)
+                return True
+            return False  # another piece, or an empty point: read as a new selection
+        if node in g.pieces() and g.entry([node]).named:
+            return False  # another piece of the side to move: select it instead
+        moving = g.pieces().get(points[0], "piece")
+        self._clear_selection()
+        self.message.value = (
+            f"Move of the {escape(moving)} on {escape(points[0])} cancelled: "
+            f"{escape(node)} does not continue it."
+        )
+        return True
+
     def _belongs_to_mover(self, piece: str) -> bool:
         return piece.split()[0] == self.game.to_move
 
     def _select(self, node: str) -> None:
-        self._selected = node
-        self.highlights, self._verdicts = explore_highlights(self.game, node)
+        self._points = [node]
+        self.highlights, self._verdicts = explore_highlights(self.game, node, pupil=self._pupil)
         piece = self.game.pieces()[node]
         n_legal = sum(1 for v in self._verdicts.values() if v.legal)
         lines = [f"<b>The {escape(piece)} on {escape(node)}</b> (blue ring)."]
@@ -501,107 +729,73 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         )
         if jumps:
             lines.append(
-                f"First landings of its jumps ({escape(', '.join(jumps))}): click one and "
-                "the points where it can land next are shown."
+                f"First landings of its jumps ({escape(', '.join(jumps))}): click one (or the "
+                "piece it jumps) and the points where it can land next are shown."
             )
+        if h.destinations or h.captures:
+            lines.append("Click where it should go.")
         refused = [v for _, v in sorted(self._verdicts.items()) if not v.legal]
         if refused:
             lines.append("Red-orange ✕ marks: moves a rule forbids (click one to read why).")
         for v in refused:
             lines.append(
-                f"<span style='color:#D55E00'>✕ {escape(v.move)}</span>: {escape(v.reason)}"
+                f"<span style='color:{VERMILLION}'>✕ {escape(v.move)}</span>: "
+                f"{escape(self._reason(v))}"
             )
         if n_legal == 0 and len(lines) == 1:
             lines.append("It has no move here.")
-        # The board labels forbidden moves with a rule's id; say here what each id is.
-        ids = sorted({v.rule for v in self._verdicts.values() if not v.legal and v.rule})
-        if ids:
-            names = {i: rule_heading(self.game.game, i).removesuffix(f" ({i})") for i in ids}
-            key = "; ".join(f"<b>{escape(i)}</b> = {escape(n)}" for i, n in names.items())
-            lines.append(f"<span style='font-size:14px'>Marks on the board: {key}.</span>")
+        if not self._pupil:
+            # The board labels forbidden moves with a rule's id; say here what each id is.
+            ids = sorted({v.rule for v in self._verdicts.values() if not v.legal and v.rule})
+            if ids:
+                names = {i: rule_heading(self.game.game, i).removesuffix(f" ({i})") for i in ids}
+                key = "; ".join(f"<b>{escape(i)}</b> = {escape(n)}" for i, n in names.items())
+                lines.append(f"<span style='font-size:14px'>Marks on the board: {key}.</span>")
         self.message.value = "<br>".join(lines)
 
-    def _try_move(self, node: str) -> bool:
-        """Play or start the move from the selected piece to ``node``; False if none."""
+    def _show_entry(self, entry: Entry) -> None:
+        """Show a move being entered that goes on: where it can go next, and what ending it
+        here would play."""
         g = self.game
-        start = self._selected
-        if start is None:
-            return False
-        if isinstance(g, HuntGame):
-            # A step, or the first jump of a chain: asked directly, since the list of legal
-            # moves holds every chain of every defender.
-            if node in g.chain_steps(start):
-                self._chain = [start, node]
-                self._extend_chain(None)
-                return True
-            step = g.find(f"{start}-{node}")
-            moves = [step] if step is not None else []
-        else:
-            moves = [
-                m
-                for m in g.legal_moves()
-                if m.start == start and len(m.path) > 1 and m.path[1] == node
-            ]
-        if not moves:
-            verdict = self._verdicts.get(node)
-            if verdict is not None and not verdict.legal:
-                self.message.value = self._verdict_html(verdict)
-                return True
-            return False
-        if len(moves) == 1 and moves[0].kind != "jump":
-            self._play(moves[0])
-            return True
-        # A jump: play it now if it cannot go on, else build the chain point by point.
-        self._chain = [start, node]
-        self._extend_chain(None)
-        return True
-
-    def _chain_steps(self) -> list[str]:
-        """Where the chain being built can land next (asked one jump at a time: listing every
-        chain to find the continuations would cost as much as all of them)."""
-        return cast(HuntGame, self.game).chain_steps("x".join(self._chain))
-
-    def _extend_chain(self, node: str | None) -> None:
-        if node is not None:
-            if node not in self._chain_steps():
-                if node == self._chain[-1]:
-                    self._finish_chain()
-                    return
-                self._chain = []
-                self._clear_selection()
-                self.message.value = "Jump chain cancelled."
-                return
-            self._chain.append(node)
-        longer = self._chain_steps()
-        if not longer:
-            self._finish_chain()
-            return
-        so_far = self.game.find("x".join(self._chain))
-        taken = so_far.captures if so_far is not None else ()
+        moves = entry.moves
+        taken = moves[0].captures if len(moves) == 1 else ()
         self.highlights = Highlights(
-            selected=self._chain[-1],
-            destinations=sorted(longer),
+            selected=entry.points[-1],
+            destinations=list(entry.next),
             taken=list(taken),
+            marked=list(g.status().huffable),
         )
-        self.message.value = self._chain_html(sorted(longer), taken)
-
-    def _chain_html(self, nexts: list[str], taken: tuple[str, ...]) -> str:
-        """What the board shows while a jump chain is built, in the words of its marks."""
-        piece = self.game.pieces()[self._chain[0]]
-        last = escape(self._chain[-1])
-        return (
-            f"Jump chain <b>{escape('x'.join(self._chain))}</b>, not played yet. "
-            f"The {escape(piece)} would land on <b>{last}</b> (blue ring) and take "
-            f"<b>{escape(', '.join(taken))}</b> (marked <i>taken</i>).<br>"
-            f"<b>Green dots: where it can land next</b> ({escape(', '.join(nexts))}): "
-            f"click one to jump again, or press <b>Stop here</b> (or click {last} again) "
-            "to end the move there. A click anywhere else cancels the chain."
-        )
-
-    def _finish_chain(self) -> None:
-        text = "x".join(self._chain)
-        self._chain = []
-        self._play(text)
+        piece = g.pieces().get(entry.points[0], "piece")
+        last = escape(entry.points[-1])
+        so = moves[0].text if len(moves) == 1 else " → ".join(entry.points)
+        # A jump chain's words, where the move is one: its points are where it lands.
+        jump = any(m.kind == "jump" for m in moves)
+        stand, go = ("land", "land next") if jump else ("stand", "go next")
+        what = "Jump chain" if jump else "Move"
+        lines = [
+            f"{what} <b>{escape(so)}</b>, not played yet. The {escape(piece)} would {stand} "
+            f"on <b>{last}</b> (blue ring)"
+            + (
+                f" and take <b>{escape(', '.join(taken))}</b> (marked <i>taken</i>)."
+                if taken
+                else "."
+            )
+        ]
+        if entry.next:
+            lines.append(
+                f"<b>Green dots: where it can {go}</b> ({escape(', '.join(entry.next))}): "
+                "click one to go on."
+            )
+        if len(moves) == 1:
+            lines.append(
+                f"Or press <b>{STOP_LABEL}</b> (or click {last} again) to end the move there."
+            )
+        elif moves:
+            lines.append(
+                "These clicks name more than one move: press the button of the one you mean."
+            )
+        lines.append("A click anywhere else cancels the move.")
+        self.message.value = "<br>".join(lines)
 
     def _play(self, move: Move | str) -> None:
         try:
@@ -614,8 +808,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.message.value = self._played_html(played)
 
     def _clear_selection(self) -> None:
-        self._selected = None
-        self._chain = []
+        self._points = []
         self._verdicts = {}
         self.highlights = Highlights(marked=list(self.game.status().huffable))
 
@@ -628,7 +821,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             game = game_under(self.game, preset, changes, reset=False)
         except ValueError as err:
             self.message.value = (
-                f"<span style='color:#D55E00'>This position is impossible "
+                f"<span style='color:{VERMILLION}'>This position is impossible "
                 f"under that reading: {escape(err)}</span>"
             )
             return
@@ -648,7 +841,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             start.undo()
         self._start = start
         self._replace_game(game)
-        self.message.value = f"Rules now: {rules_summary(game)}.{note}"
+        self.message.value = f"Rules now: {self._rules_html(game)}.{note}"
 
     def _replace_game(self, game: Game) -> None:
         # The canvas draws the board afresh by itself if the new rules change it.
@@ -667,61 +860,68 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.undo_button.disabled = not g.can_undo
         self.redo_button.disabled = not g.can_redo
         wanted = self._actions_wanted()
-        if wanted != self._action_texts:
+        keys = [key for key, *_ in wanted]
+        if keys != self._action_keys:
             # New buttons only when the set of actions changes: each widget costs a round trip.
-            self._action_texts = wanted
-            self.actions.children = [
-                self._button(label, text, style, tip)
-                for label, text, style, tip in self._actions_spec(wanted)
-            ]
+            self._action_keys = keys
+            self.actions.children = [self._button(*spec) for spec in wanted]
 
-    def _actions_wanted(self) -> list[str]:
-        """The special actions to offer now, as move texts ("stop" ends a jump chain,
-        "computer" lets a waiting computer play)."""
-        wanted = ["stop"] if self._chain else []
+    def _actions_wanted(self) -> list[tuple[str, str, str, str]]:
+        """The buttons to offer now, as (key, label, style, tooltip): ending the move being
+        entered (one button per move its points name), letting a waiting computer play, and
+        the special actions legal now (a demand, a huff)."""
+        wanted: list[tuple[str, str, str, str]] = []
+        self._action_moves = {}
+        if len(self._points) > 1:
+            entry = self.game.entry(self._points)
+            for move in entry.moves:
+                key = f"end:{move.text}"
+                self._action_moves[key] = move
+                if len(entry.moves) == 1:
+                    tip = "End the move here"
+                    wanted.append((key, STOP_LABEL, "success", tip))
+                else:
+                    wanted.append((key, f"Play {move.text}", "success", "Play this move"))
         if self._computer_waits and self._computer_to_move():
-            wanted.append("computer")
-        g = self.game
-        if isinstance(g, HuntGame):
-            wanted += [f"huff {point}" for point in g.huffable]  # no chain listed for this
-        else:
-            wanted += [m.text for m in g.legal_moves() if m.kind == "demand"]
+            wanted.append(("computer", "Computer, move", "primary", "Let the computer play now"))
+        for move in self.game.actions():
+            key = move.text
+            self._action_moves[key] = move
+            if move.kind == "demand":
+                tip = "The attackers demand that the garrison capture now"
+                wanted.append((key, "Demand a capture", "warning", tip))
+            else:
+                point = move.start or ""
+                tip = f"Huffing: remove the defender on {point} before your move"
+                wanted.append((key, f"Huff {point}", "danger", tip))
         return wanted
 
-    @staticmethod
-    def _actions_spec(wanted: list[str]) -> list[tuple[str, str, str, str]]:
-        """(label, action, style, tooltip) per action; the action is a move text or "stop"."""
-        spec = []
-        for text in wanted:
-            if text == "stop":
-                spec.append(("Stop here", text, "success", "End the jump chain after this jump"))
-            elif text == "computer":
-                spec.append(("Computer, move", text, "primary", "Let the computer play now"))
-            elif text == "demand":
-                tip = "The attackers demand that the garrison capture now"
-                spec.append(("Demand a capture", text, "warning", tip))
-            else:
-                point = text.split()[1]
-                tip = f"Huffing: remove the defender on {point} before your move"
-                spec.append((f"Huff {point}", text, "danger", tip))
-        return spec
-
-    def _button(self, label: str, text: str, style: str, tip: str) -> w.Button:
+    def _button(self, key: str, label: str, style: str, tip: str) -> w.Button:
         b = w.Button(description=label, tooltip=tip, button_style=style)
-        b.on_click(lambda _button: self._on_action(text))
+        b.on_click(lambda _button: self._on_action(key))
         return b
+
+    def _rules_html(self, game: Game) -> str:
+        return rules_summary(game, pupil=self._pupil)
+
+    def _result_words(self, g: Game) -> str:
+        result = g.result
+        if result is None:
+            return ""
+        reason = g.rules.plain(result.reason) if self._pupil else result.reason
+        who = "draw" if result.winner is None else f"{result.winner} win"
+        return f"{who}: {reason}"
 
     def _status_html(self) -> str:
         g = self.game
         rows = [
             f"<div style='font-size:20px'><b>{game_info(g.game).title}</b></div>",
-            f"<div>Rules: {rules_summary(g)}</div>",
+            f"<div>Rules: {self._rules_html(g)}</div>",
         ]
         if g.result is not None:
             who = "Draw" if g.result.winner is None else f"{g.result.winner.capitalize()} win"
-            rows.append(
-                f"<div style='font-size:18px'><b>{who}</b>: {escape(g.result.reason)}</div>"
-            )
+            reason = g.rules.plain(g.result.reason) if self._pupil else g.result.reason
+            rows.append(f"<div style='font-size:18px'><b>{who}</b>: {escape(reason)}</div>")
         else:
             status = g.status()
             turn = f"<b>{side_name(g.to_move).capitalize()}</b> to move"
@@ -736,7 +936,8 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                     "move yourself.</div>"
                 )
         last = g.last_move
-        rows.append(f"<div>Last move: <b>{escape(last) if last else '—'}</b> · ply {g.ply}</div>")
+        played = f"{g.ply} move{'' if g.ply == 1 else 's'} played"
+        rows.append(f"<div>Last move: <b>{escape(last) if last else '—'}</b> · {played}</div>")
         rows.append(f"<div>Captured: {self._captured_html()}</div>")
         huff = g.status().huffable
         if huff:
@@ -757,11 +958,41 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             text += f" Captured on {escape(', '.join(move.captures))}."
         return text
 
+    def _reason(self, v: Verdict) -> str:
+        return v.plain if self._pupil else v.reason
+
     def _verdict_html(self, v: Verdict) -> str:
         text = (
-            f"<span style='color:#D55E00'><b>{escape(v.move)}</b> is not allowed</span>: "
-            f"{escape(v.reason)}"
+            f"<span style='color:{VERMILLION}'><b>{escape(v.move)}</b> is not allowed</span>: "
+            f"{escape(self._reason(v))}"
         )
         if v.differs_under:
-            text += f"<br>It would be legal under {escape(group_readings(v.differs_under))}."
+            if self._pupil:
+                text += f"<br>Another reading of the rules allows it: {escape(plain_readings(v))}."
+            else:
+                text += f"<br>It would be legal under {escape(group_readings(v.differs_under))}."
         return text
+
+
+def check_focus(game: str, focus: Any) -> list[str]:
+    """``focus`` as the names of options of ``game`` (given by name or id)."""
+    check_list(focus, "focus", "a list of option names or ids", Sequence)
+    names = []
+    for i, key in enumerate(focus):
+        check_type(key, str, f"focus[{i}]")
+        opt = find_option(game, key)
+        if opt is None:
+            listed = ", ".join(o.name for o in rule_options_of(game))
+            raise ArgumentError(f"focus[{i}]", key, f"an option of {game}: {listed}")
+        names.append(opt.name)
+    return names
+
+
+def plain_readings(verdict: Verdict) -> str:
+    """The readings under which a verdict would flip, in a pupil's words: each option by its
+    title and its choices by their words."""
+    groups: dict[str, list[str]] = {}
+    for r in verdict.differs_under:
+        title = r.heading.split(" (")[0] if r.heading else r.option
+        groups.setdefault(title, []).append(r.title or str(r.value))
+    return "; ".join(f"{t}: {' or '.join(words)}" for t, words in groups.items())

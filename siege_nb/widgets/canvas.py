@@ -34,7 +34,7 @@ from siege_nb.render.checks import check_dpi, check_flag, check_number, check_pa
 from siege_nb.render.layout import KeySize, board_extent, board_height
 from siege_nb.render.legend import MAX_SHARE, MIN_SCALE
 from siege_nb.render.view import check_highlights, key_side
-from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, escape, guarded
+from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, error_html, escape, guarded
 
 __all__ = [
     "DEFAULT_SPACE",
@@ -491,13 +491,31 @@ class BoardCanvas:
         except Exception as err:  # shown to the reader: errors in callbacks are invisible
             self.show_error(err)
 
-    def show_error(self, err: Exception) -> None:
-        """Keep ``err`` as :attr:`last_error` and show it in the message area."""
+    def show_error(self, err: Exception, failed: Exception | None = None) -> None:
+        """Keep ``err`` as :attr:`last_error` and show it in the message area, in words, with
+        the details folded away (:func:`~siege_nb.widgets.common.error_html`; ``failed`` is an
+        error met while putting the widget back as it was). ``error_prefix`` comes first."""
         self.last_error = err
-        self.message.value = (
-            f"<span style='color:#D55E00'>{escape(self.error_prefix)}"
-            f"{escape(type(err).__name__)}: {escape(err)}</span>"
-        )
+        prefix = f"<div>{escape(self.error_prefix)}</div>" if self.error_prefix else ""
+        self.message.value = prefix + error_html(err, "the board", failed)
+
+    def forget_pictures(self) -> None:
+        """Drop the pictures kept for fast redraws, so that the next redraw draws everything
+        (after something failed half-way through a drawing)."""
+        self.blitter.invalidate()
+
+    def layout_state(self) -> tuple[tuple[float, float], list[Rect]]:
+        """The figure's size and the boards' places, for :meth:`restore_layout`."""
+        return self.size, list(self._rects)
+
+    def restore_layout(self, state: tuple[tuple[float, float], list[Rect]]) -> None:
+        """Put the figure's size and the boards' places back as :meth:`layout_state` gave
+        them, every board drawn again."""
+        size, rects = state
+        if size != self.size or rects != self._rects:
+            self.fig.set_size_inches(*size, forward=True)
+            self._rects = list(rects)
+        self._redo_boards()
 
     def to_png(self, dpi: float = 100) -> bytes:
         """The boards as shown now, as PNG bytes (``dpi`` from 10 to 600)."""
@@ -571,8 +589,8 @@ class CanvasHost:
         """The last unexpected error shown to the reader, if any."""
         return self.board_canvas.last_error
 
-    def _show_error(self, err: Exception) -> None:
-        self.board_canvas.show_error(err)
+    def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
+        self.board_canvas.show_error(err, failed)
 
     def to_png(self, dpi: float = 100) -> bytes:
         """The board(s) as shown now, as PNG bytes (for slides and tests); ``dpi`` from 10
@@ -639,6 +657,32 @@ class SizedBoard(CanvasHost):
         )
         self._place_side(beside)
         self.board_canvas.resize(fitted)
+
+    @guarded
+    def _on_space(self, space: Space) -> None:
+        self._fit(space)
+
+    def _sized_snapshot(self) -> tuple[Any, ...]:
+        """What sizing decides (the figure, the panel's place, the toggles), to put back with
+        :meth:`_sized_restore` after a failure."""
+        layout = self.side.layout
+        return (
+            self.board_canvas.layout_state(),
+            (layout.width, layout.max_width, layout.padding),
+            self._size,
+            self._page,
+            self._key,
+        )
+
+    def _sized_restore(self, snapshot: tuple[Any, ...]) -> None:
+        figure, side, self._size, self._page, self._key = snapshot
+        layout = self.side.layout
+        layout.width, layout.max_width, layout.padding = side
+        self.size_button.value = self._size == "large"
+        self.key_button.value = self._key
+        if self.board_canvas.legend != ("right" if self._key else False):
+            self.board_canvas.set_legend("right" if self._key else False)
+        self.board_canvas.restore_layout(figure)
 
     def _place_side(self, beside: bool) -> None:
         layout = self.side.layout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -19,9 +20,11 @@ from siege_nb.widgets.frames import QuickCanvas
 __all__ = [
     "PANEL_CLASS",
     "PANEL_CSS",
+    "VERMILLION",
     "Blitter",
     "BoardFigure",
     "canvas_for",
+    "error_html",
     "escape",
     "explore_highlights",
     "guarded",
@@ -40,6 +43,9 @@ SIDE_NAMES = {
     "defender": "the defender",
 }
 
+# The colour of refusals and errors in the panels (Okabe-Ito vermillion, as the board's marks).
+VERMILLION = "#D55E00"
+
 # The text panels of the widgets carry this class; PANEL_CSS, shown once inside the rule
 # selectors, makes their text wrap (long move texts break anywhere instead of being clipped)
 # and sets a size that reads on a projector.
@@ -47,7 +53,10 @@ PANEL_CLASS = "siege-panel"
 PANEL_CSS = (
     "<style>"
     ".siege-panel, .siege-panel .widget-html-content, .siege-panel .jupyter-widget-html-content"
-    " {white-space: normal; overflow-wrap: anywhere; font-size: 15px; line-height: 1.45}"
+    " {white-space: normal; overflow-wrap: break-word; font-size: 15px; line-height: 1.45}"
+    " .siege-panel details summary {cursor: pointer; color: #555}"
+    " .siege-panel details pre {font-size: 12px; white-space: pre-wrap; max-height: 240px;"
+    " overflow: auto}"
     " .siege-rules select {font-size: 15px}"
     " .siege-rules .widget-dropdown, .siege-rules .jupyter-widget-dropdown {height: 32px}"
     "</style>"
@@ -131,9 +140,16 @@ def side_name(side: str) -> str:
     return SIDE_NAMES.get(side, side)
 
 
-def rules_summary(game: Game) -> str:
+def rules_summary(game: Game, pupil: bool = False) -> str:
     """The preset by its reader name and any readings changed from it, as short HTML:
-    ``<b>the French rules</b> with Protected pieces (SP-16): ...``."""
+    ``<b>the French rules</b> with Protected pieces (SP-16): ...``; with ``pupil``, each
+    changed reading by its title and words alone (no rule id, no source).
+
+    >>> import siege_nb as sn
+    >>> g = sn.new_game("siege-of-paris", preset="escale-a-jeux", protection="reach-same-army")
+    >>> rules_summary(g, pupil=True)
+    '<b>the French rules</b> with Protected pieces: a piece of its own army could move there'
+    """
     rules = game.rules
     text = f"<b>{escape(preset_name(rules.game, rules.preset))}</b>"
     extra = rules.overrides
@@ -141,23 +157,61 @@ def rules_summary(game: Game) -> str:
         parts = []
         for k in extra:
             opt, choice = rules.option(k), rules.choice(k)
-            parts.append(f"{escape(opt.heading)}: {escape(choice.words)} ({choice.basis})")
+            if pupil:
+                parts.append(escape(rules.in_words(k)))
+            else:
+                parts.append(f"{escape(opt.heading)}: {escape(choice.words)} ({choice.basis})")
         text += " with " + "; ".join(parts)
     return text
 
 
-def guarded(handler: Callable[..., None]) -> Callable[..., None]:
-    """Wrap a widget callback so that an unexpected error is shown, not lost in a log.
+def error_html(
+    err: BaseException, what: str = "the board", failed: BaseException | None = None
+) -> str:
+    """An unexpected error as a reader is told it: in words, what became of the last action
+    and that the next one works, with the details (the traceback) folded away for a bug
+    report. ``failed`` is a second error met while putting the widget back as it was."""
+    trace = "".join(traceback.format_exception(type(err), err, err.__traceback__))
+    text = (
+        f"<div style='color:{VERMILLION}'><b>Something went wrong</b> inside {escape(what)}, "
+        "so that was not done. Everything is as it was before it, and you can go on.</div>"
+    )
+    if failed is not None:
+        trace += "\nWhile putting things back:\n" + "".join(
+            traceback.format_exception(type(failed), failed, failed.__traceback__)
+        )
+        text = (
+            f"<div style='color:{VERMILLION}'><b>Something went wrong</b> inside "
+            f"{escape(what)}, and putting things back failed too: if the picture looks wrong, "
+            "press Reset, or run the cell again.</div>"
+        )
+    return (
+        f"{text}<details><summary>Details for a bug report: {escape(type(err).__name__)}"
+        f"</summary><pre>{escape(trace)}</pre></details>"
+    )
 
-    Errors raised inside ipywidgets callbacks are invisible in JupyterLab; the widget's
-    ``_show_error`` writes them into its message panel instead.
+
+def guarded(handler: Callable[..., None]) -> Callable[..., None]:
+    """Wrap a widget callback (a click, a button, a selector, a resize) so that whatever it
+    raises stops at the widget's boundary: the widget goes back to the state it had before
+    the callback (its ``_snapshot()`` and ``_restore()``, where it has them), and the error
+    is shown in its panel in words, details folded away (``_show_error``). Errors raised
+    inside ipywidgets callbacks are otherwise invisible in JupyterLab, and a widget left
+    half-changed could refuse every later click.
     """
 
     def wrapper(self: Any, *args: Any, **kwargs: Any) -> None:
+        snapshot = self._snapshot() if hasattr(self, "_snapshot") else None
         try:
             handler(self, *args, **kwargs)
         except Exception as err:  # shown to the reader, never swallowed silently
-            self._show_error(err)
+            failed: Exception | None = None
+            if snapshot is not None:
+                try:
+                    self._restore(snapshot)
+                except Exception as again:  # told to the reader with the first error
+                    failed = again
+            self._show_error(err, failed)
 
     wrapper.__name__ = handler.__name__
     wrapper.__doc__ = handler.__doc__

@@ -96,7 +96,7 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         self.text = w.HTML(layout=w.Layout(width="auto"))
         # The figure is sized for the first step's board even if a later step shows another.
         fitted, beside = fit_board(self.steps[0].game.board, DEFAULT_SPACE, beside=TEXT_PX)
-        self.board_canvas = BoardCanvas(fitted, message=self.text, on_space=self._fit)
+        self.board_canvas = BoardCanvas(fitted, message=self.text, on_space=self._on_space)
         self.prev_button = w.Button(description="Previous", icon="arrow-left")
         self.next_button = w.Button(description="Next", icon="arrow-right")
         self.prev_button.on_click(self._on_prev)

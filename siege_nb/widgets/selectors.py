@@ -4,7 +4,9 @@ Every option is shown by its reader title with its question as visible text abov
 dropdown (JupyterLab 4 shows no tooltips, so nothing is said only in one); every answer by
 its words, whether a text states it, and whether it is the project's default. The preset is
 named after the text it follows, with its note, how many readings differ from it, and a
-button that goes back to it.
+button that goes back to it. The options a lesson is about come first (``focus``); the others
+are folded under *All readings*, so that the panel stays short beside the board. In the pupil
+view, answers are named by their words alone, without rule ids or where each comes from.
 """
 
 from __future__ import annotations
@@ -21,6 +23,11 @@ from siege_nb.widgets.common import PANEL_CLASS, PANEL_CSS, escape, preset_name
 
 __all__ = ["RuleSelectors", "choice_labels", "option_html"]
 
+PUPIL_NOTE = (
+    "<div><b>Readings of the rules</b>. The old rule texts disagree, or say nothing, on "
+    "some points. Each list below is one of them: choose how to read it and the board "
+    "follows.</div>"
+)
 READINGS_NOTE = (
     "<div><b>Readings of the rules</b>. Each answer below is <i>stated</i> by a text, "
     "a <i>reading</i> (one way to understand a text that does not say it outright) or a "
@@ -39,35 +46,45 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def choice_labels(opt: Option) -> list[tuple[str, int]]:
+def choice_labels(opt: Option, pupil: bool = False) -> list[tuple[str, int]]:
     """The dropdown entries of an option: the answer in words, its basis (stated, reading or
     reconstruction) and ``default`` for the project's default; each entry's value is the
-    choice's index.
+    choice's index. With ``pupil``, the words alone (and ``usual`` for the default).
 
     >>> import siege_nb as sn
     >>> choice_labels(sn.option("siege-of-paris", "protection"))[0]
     ('another attacker could move there · stated · default', 0)
     >>> choice_labels(sn.option("siege-of-paris", "soldier_inside_draw"))[1]
     ('off · reconstruction', 1)
+    >>> choice_labels(sn.option("siege-of-paris", "protection"), pupil=True)[0]
+    ('another attacker could move there · usual', 0)
     """
+    if pupil:
+        return [
+            (f"{c.words}{' · usual' if c.value == opt.default else ''}", i)
+            for i, c in enumerate(opt.choices)
+        ]
     return [
         (f"{c.words} · {c.basis}{' · default' if c.value == opt.default else ''}", i)
         for i, c in enumerate(opt.choices)
     ]
 
 
-def option_html(opt: Option, changed: bool = False) -> str:
-    """An option's label as HTML: its title, its rule id where it has one, whether it
-    differs from the preset, and its question in plain words.
+def option_html(opt: Option, changed: bool = False, pupil: bool = False) -> str:
+    """An option's label as HTML: its title, its rule id where it has one (not for a
+    pupil), whether it differs from the preset, and its question in plain words.
 
     >>> import siege_nb as sn
     >>> html = option_html(sn.option("siege-of-paris", "placement_win"))
     >>> "Winning by placement" in html and "SP-1" in html and "officer" in html
     True
+    >>> "SP-1" in option_html(sn.option("siege-of-paris", "placement_win"), pupil=True)
+    False
     """
     title = escape(opt.title or opt.name.replace("_", " "))
     # Options that are not rules of a text have their code name as id: show no tag then.
-    tag = "" if opt.id == opt.name else f" <span style='color:#555'>({escape(opt.id)})</span>"
+    plain = pupil or opt.id == opt.name
+    tag = "" if plain else f" <span style='color:#555'>({escape(opt.id)})</span>"
     flag = f" <span style='{CHANGED_STYLE}'>· changed from the preset</span>" if changed else ""
     return (
         f"<div><b>{title}</b>{tag}{flag}</div>"
@@ -84,11 +101,11 @@ def _index(values: list[Any], value: Any) -> int | None:
     return None
 
 
-def _own_label(opt: Option, value: Any) -> str:
+def _own_label(opt: Option, value: Any, pupil: bool = False) -> str:
     """The dropdown entry of a value that is no listed choice (a move limit of 50 plies):
-    the rule data's words for it, and its basis."""
+    the rule data's words for it, and its basis (not for a pupil)."""
     choice = opt.choice(value)
-    return f"{choice.description} · {choice.basis}"
+    return choice.description if pupil else f"{choice.description} · {choice.basis}"
 
 
 class RuleSelectors(w.VBox):
@@ -127,6 +144,8 @@ class RuleSelectors(w.VBox):
         on_change: Callable[[RuleSet], None],
         *,
         exclude: Collection[str] = (),
+        focus: Collection[str] = (),
+        pupil: bool = False,
     ) -> None:
         check_type(current, RuleSet, "current")
         if not callable(on_change):
@@ -136,10 +155,15 @@ class RuleSelectors(w.VBox):
         check_list(exclude, "exclude", "a list of option names")
         for i, name in enumerate(exclude):
             check_type(name, str, f"exclude[{i}]")
+        check_list(focus, "focus", "a list of option names")
+        for i, name in enumerate(focus):
+            check_type(name, str, f"focus[{i}]")
+        check_type(pupil, bool, "pupil")
         self.game = current.game
         self.on_change = on_change
         self._shown = current
         self._syncing = False
+        self._pupil = pupil
         # The entries and the texts are filled in by show(), once the options exist.
         self.preset = w.Dropdown(
             options=[(p, p) for p in presets(current.game)],
@@ -148,49 +172,134 @@ class RuleSelectors(w.VBox):
         )
         self.preset_info = w.HTML(layout=w.Layout(width="auto"))
         self.back_button = w.Button(icon="undo", layout=w.Layout(width="auto", max_width="100%"))
-        self.options: dict[str, w.Dropdown] = {}
+        # The dropdowns and their labels, built so far: those in focus at once, the folded
+        # ones when they are first shown or asked for (:attr:`options`), since some sixty
+        # widgets for fifteen options are most of what a board widget costs to build.
+        self._options: dict[str, w.Dropdown] = {}
+        self._labels: dict[str, w.HTML] = {}
         # The value of each entry of each option's dropdown (an entry's value is its index):
         # the choices, then any value of the reader's own shown so far.
         self._values: dict[str, list[Any]] = {}
-        # The title and question shown above each option's dropdown.
-        self.labels: dict[str, w.HTML] = {}
-        rows: list[w.Widget] = []
-        for opt in current.options:
-            if opt.name in exclude or opt.id in exclude:
-                continue
-            self.labels[opt.name] = w.HTML(option_html(opt), layout=w.Layout(width="auto"))
+        focused = [o.name for o in current.options if o.name in focus or o.id in focus]
+        shown = [o for o in current.options if o.name not in exclude and o.id not in exclude]
+        for opt in shown:
             self._values[opt.name] = [c.value for c in opt.choices]
-            self.options[opt.name] = w.Dropdown(
-                options=choice_labels(opt),
-                value=0,  # show() sets the value in force
-                layout=w.Layout(width="auto"),
-            )
-            row = w.VBox(
-                [self.labels[opt.name], self.options[opt.name]],
-                layout=w.Layout(width="100%", margin="6px 0 0 0"),
-            )
-            row.add_class("siege-option")
-            rows.append(row)
+        self._names = [o.name for o in shown if o.name in focused] + [
+            o.name for o in shown if o.name not in focused
+        ]
+        self._folded = [name for name in self._names if name not in focused]
+        first = [self._row(current.option(name)) for name in self._names if name in focused]
+        self.focus = tuple(focused)
+        # The options no lesson is about, folded: fifteen dropdowns are taller than a screen.
+        word = "Other" if first else "All"
+        self.more_button = w.ToggleButton(
+            value=False,
+            description=f"{word} readings ({len(self._folded)})",
+            icon="chevron-down",
+            layout=w.Layout(width="auto", margin="8px 0 0 0"),
+        )
+        self.more = w.VBox(layout=w.Layout(width="100%", display="none"))
+        self.more_button.observe(self._on_more, names="value")
         # "index", not "value": the first entry of a changed preset has the preset's own
         # value, so only the index tells that the reader chose the preset again.
         self.preset.observe(self._on_preset, names="index")
-        for dropdown in self.options.values():
-            dropdown.observe(self._on_option, names="value")
         self.back_button.on_click(self._on_back)
+        self.note = w.HTML(layout=w.Layout(width="auto"))
+        folded = [self.more_button, self.more] if self._folded else []
         super().__init__(
             [
-                w.HTML(PANEL_CSS + READINGS_NOTE, layout=w.Layout(width="auto")),
+                self.note,
                 w.HTML(PRESET_LABEL, layout=w.Layout(width="auto")),
                 self.preset,
                 self.preset_info,
                 self.back_button,
-                *rows,
+                *first,
+                *folded,
             ],
             layout=w.Layout(width="100%"),
         )
         self.add_class("siege-rules")
         self.add_class(PANEL_CLASS)
         self.show(current)
+
+    def _row(self, opt: Option) -> w.VBox:
+        """The label and dropdown of one option, made now (their values set by
+        :meth:`show`)."""
+        self._labels[opt.name] = w.HTML(option_html(opt), layout=w.Layout(width="auto"))
+        entries = choice_labels(opt, self._pupil) + [
+            (_own_label(opt, v, self._pupil), i)
+            for i, v in enumerate(self._values[opt.name])
+            if i >= len(opt.choices)
+        ]
+        dropdown = w.Dropdown(
+            options=entries,
+            value=0,  # show() sets the value in force
+            layout=w.Layout(width="auto"),
+        )
+        self._options[opt.name] = dropdown
+        dropdown.observe(self._on_option, names="value")
+        row = w.VBox(
+            [self._labels[opt.name], dropdown], layout=w.Layout(width="100%", margin="6px 0 0 0")
+        )
+        row.add_class("siege-option")
+        return row
+
+    def _build_folded(self) -> None:
+        """Make the folded options' dropdowns, once, showing the rules in force."""
+        if self.more.children or not self._folded:
+            return
+        self.more.children = [self._row(self._shown.option(name)) for name in self._folded]
+        self.show(self._shown)
+
+    @property
+    def options(self) -> dict[str, w.Dropdown]:
+        """The dropdown of each option shown, by option name (the folded ones are made when
+        first asked for)."""
+        self._build_folded()
+        return self._options
+
+    @property
+    def labels(self) -> dict[str, w.HTML]:
+        """The title and question above each option's dropdown, by option name."""
+        self._build_folded()
+        return self._labels
+
+    def unfold(self, shown: bool = True) -> None:
+        """Show (or fold away) the dropdowns of the readings not in focus, as the *All
+        readings* button does."""
+        self.more_button.value = check_type(shown, bool, "shown")
+
+    def _on_more(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._build_folded()
+        self.more.layout.display = None if change["new"] else "none"
+        self.more_button.icon = "chevron-up" if change["new"] else "chevron-down"
+
+    @property
+    def pupil(self) -> bool:
+        """True while the answers are named in a pupil's words (no basis, no rule ids)."""
+        return self._pupil
+
+    def set_pupil(self, pupil: bool = True) -> None:
+        """Name answers and options in a pupil's words (``True``), or with their basis, rule
+        ids and the preset's note (``False``)."""
+        self._pupil = check_type(pupil, bool, "pupil")
+        self._syncing = True
+        try:
+            for name, dropdown in self._options.items():
+                opt = self._shown.option(name)
+                index = dropdown.value
+                entries = choice_labels(opt, pupil)
+                entries += [
+                    (_own_label(opt, v, pupil), i)
+                    for i, v in enumerate(self._values[name])
+                    if i >= len(opt.choices)
+                ]
+                dropdown.options = entries
+                dropdown.value = index
+        finally:
+            self._syncing = False
+        self.show(self._shown)
 
     @property
     def rules(self) -> RuleSet:
@@ -204,7 +313,7 @@ class RuleSelectors(w.VBox):
 
     def _changed(self, current: RuleSet) -> dict[str, Any]:
         # An excluded option (the one a comparer compares) is not the reader's change.
-        return {k: v for k, v in current.overrides.items() if k in self.options}
+        return {k: v for k, v in current.overrides.items() if k in self._values}
 
     def back_to_preset(self) -> None:
         """Set every option back to the preset's value (one ``on_change`` call; none if
@@ -230,11 +339,16 @@ class RuleSelectors(w.VBox):
             changed = self._changed(current)
             self.preset.index = 0 if changed else list(presets(self.game)).index(current.preset)
             base = preset_values(self.game, current.preset)
-            for name, dropdown in self.options.items():
+            for name in self._names:
                 opt = current.option(name)
-                dropdown.value = self._entry(opt, current[name])
-                self.labels[name].value = option_html(opt, changed=base[name] != current[name])
+                index = self._entry(opt, current[name])
+                dropdown = self._options.get(name)
+                if dropdown is not None:
+                    dropdown.value = index
+                    changed_here = base[name] != current[name]
+                    self._labels[name].value = option_html(opt, changed_here, self._pupil)
             self.preset_info.value = self._preset_info_html(current)
+            self.note.value = PANEL_CSS + (PUPIL_NOTE if self._pupil else READINGS_NOTE)
             name = preset_name(self.game, current.preset)
             self.back_button.description = f"Back to {name}"
             self.back_button.disabled = not changed
@@ -248,9 +362,11 @@ class RuleSelectors(w.VBox):
         index = _index(values, value)
         if index is None:
             values.append(value)
-            dropdown = self.options[opt.name]
-            dropdown.options = [*dropdown.options, (_own_label(opt, value), len(values) - 1)]
             index = len(values) - 1
+            dropdown = self._options.get(opt.name)
+            if dropdown is not None:  # else it is made with the entry
+                entry = (_own_label(opt, value, self._pupil), index)
+                dropdown.options = [*dropdown.options, entry]
         return index
 
     def _preset_entries(self, current: RuleSet) -> list[tuple[str, str]]:
@@ -263,9 +379,10 @@ class RuleSelectors(w.VBox):
         return entries
 
     def _preset_info_html(self, current: RuleSet) -> str:
-        text = (
-            f"<div style='{QUESTION_STYLE}'>{escape(preset_note(self.game, current.preset))}</div>"
-        )
+        # A preset's note says where it reads its text rather than follows it: sources, for
+        # the "Where does this come from?" view.
+        note = "" if self._pupil else escape(preset_note(self.game, current.preset))
+        text = f"<div style='{QUESTION_STYLE}'>{note}</div>"
         extra = self._changed(current)
         if extra:
             titles = ", ".join(escape(current.option(k).title or k) for k in extra)
@@ -290,7 +407,7 @@ class RuleSelectors(w.VBox):
         if self._syncing:
             return
         values = {
-            name: self._values[name][dropdown.value] for name, dropdown in self.options.items()
+            name: self._values[name][dropdown.value] for name, dropdown in self._options.items()
         }
         chosen = self._shown.replace(**values)
         self.show(chosen)  # the preset's "changed" entry and the labels follow
