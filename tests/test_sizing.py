@@ -19,21 +19,27 @@ import siege_nb as sn
 from siege_nb.render.legend import key_size
 from siege_nb.widgets import BoardWidget, Classroom, RuleComparer, ScenarioPlayer
 from siege_nb.widgets.canvas import (
+    BELOW_ROOM,
     DEFAULT_SPACE,
     H_SLACK,
+    NARROW_PANEL,
     V_MARGIN,
     BoardCanvas,
     Space,
     board_room,
     fit_board,
 )
-from siege_nb.widgets.compare import grid_columns
+from siege_nb.widgets.compare import CAPTION_CHAR_PX, grid_columns
 
 FIGURE_B = {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"}
 # What the probes reported in Chromium: JupyterLab with its file browser open at 1024 x 768,
 # JupyterLab at 1920 x 1080, and Voila's classroom app at both sizes.
 LAB_1024 = Space(592, 647, 4000)
 LAB_1920 = Space(1488, 959, 4000)
+# JupyterLab at 1024 x 768 with its file panel closed.
+LAB_1024_CLOSED = Space(860, 640, 4000)
+# A narrow page: a phone, or a browser window at half a small screen.
+PHONE = Space(420, 647, 0)
 VOILA_1024 = Space(958, 768, 193)
 VOILA_1920 = Space(1854, 1080, 138)
 SPACES = [LAB_1024, LAB_1920, VOILA_1024, VOILA_1920, Space(900, 640), Space(300, 200)]
@@ -116,9 +122,16 @@ def test_the_board_widget_follows_the_space_and_clicks_stay_exact() -> None:
         # The board is drawn again at the new size and shows what it showed.
         assert b.view.highlighted() == selected and b.view.pieces_drawn() == 44
     assert b.view is not before
-    # Narrow: the panel goes below, across the row; wide: beside, at its width.
+    # Narrow (JupyterLab's file panel open at 1024 pixels): the narrow panel beside the
+    # board; a phone: the panel below, across the row; wide: beside, at its width.
     report(b, LAB_1024)
+    assert b.side.layout.width == f"{NARROW_PANEL}px"
+    width, _ = pixels(b)
+    assert width + NARROW_PANEL + 12 <= LAB_1024.width
+    report(b, PHONE)
     assert b.side.layout.width == "100%"
+    _, height = pixels(b)
+    assert height <= PHONE.height - BELOW_ROOM  # the panel's first lines show below
     report(b, LAB_1920)
     assert b.side.layout.width == f"{BoardWidget.SIDE_PX}px"
     browser_click(b, "f5")
@@ -196,15 +209,23 @@ def test_the_scenario_text_goes_below_a_board_that_needs_the_width() -> None:
     assert p.side.layout.width == "100%" and p.size_button.value
 
 
-@pytest.mark.parametrize(("space", "cols"), [(LAB_1024, 2), (LAB_1920, 4)])
+@pytest.mark.parametrize(
+    ("space", "cols", "whole"),
+    [(LAB_1024, 2, False), (LAB_1024_CLOSED, 4, True), (LAB_1920, 4, True)],
+)
 def test_four_readings_make_a_grid_that_fits_and_every_board_answers(
-    space: Space, cols: int
+    space: Space, cols: int, whole: bool
 ) -> None:
     c = RuleComparer(FIGURE_B, "protection")
     report(c, space)
     assert (c.grid.cols, c.grid.rows) == (cols, 4 // cols)
-    width, _ = pixels(c)
+    width, height = pixels(c)
     assert width <= space.width - H_SLACK + 0.5
+    # Every board at once where the page allows it at a readable size (with JupyterLab's
+    # file panel open at 1024 pixels it does not: the boards then scroll down, not sideways).
+    assert (height <= space.height - V_MARGIN + 0.5) == whole
+    for view in c.views:
+        assert view._caption.get_fontsize() >= 9  # 12.5 pixels at 100 dpi
     # Every board sits inside the figure, none overlaps another.
     boxes = [v.ax.get_position() for v in c.views]
     for i, box in enumerate(boxes):
@@ -217,7 +238,7 @@ def test_four_readings_make_a_grid_that_fits_and_every_board_answers(
             )
     # The captions are wrapped to the board's width.
     for caption in c.grid.captions:
-        assert max(len(line) for line in caption.splitlines()) * 12 <= width / cols + 1
+        assert max(len(line) for line in caption.splitlines()) * CAPTION_CHAR_PX <= width / cols + 1
     for view in c.views:
         c.selected = None
         browser_click(c, "k7", view)

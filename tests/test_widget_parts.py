@@ -244,5 +244,6 @@ def test_figure_b_is_the_scenario_file() -> None:
         value = written.options["protection"]
         choice = sn.option("siege-of-paris", "protection").choice(value)
         named = f"{choice.title} [{value}]"  # in words, the value as code sets it after them
-        assert f"{named}, {choice.attribution.words(brief=True)}." in shown.text
-    assert p.steps[0].text == s.steps[0].text
+        assert f"{named}, {choice.attribution.words(brief=True)}." in shown.sources
+        assert shown.text == written.text
+    assert p.steps[0].text == s.steps[0].text and not p.steps[0].sources

@@ -68,7 +68,7 @@ def draw(
     highlights: Highlights | None = None,
     explore: str | None = None,
     coords: bool = True,
-    names: bool = False,
+    names: bool | None = None,
     last_move: Move | bool | None = True,
     caption: str | None = None,
     legend: bool | str | None = None,
@@ -77,7 +77,8 @@ def draw(
 
     ``highlights`` emphasises points (see :class:`Highlights`); ``explore`` highlights the
     moves of the piece on that node, legal and forbidden (see ``Game.explore``); ``coords``
-    labels files and ranks; ``names`` writes every node's name; ``last_move`` shows the last
+    labels files and ranks; ``names`` writes every node's name (by default only on a board
+    whose coordinates do not give them, Pyramid Siege's triangle); ``last_move`` shows the last
     move as an arrow along its path; ``caption`` replaces the default title (game, preset,
     side to move or result). ``legend`` adds the key (pieces, marks, the rules refusing the
     marked moves) beside or below the board: ``True``, ``False``, or ``"right"``/``"below"``

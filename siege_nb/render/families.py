@@ -30,7 +30,9 @@ class Family:
     ``extent(board)`` gives the view limits; ``draw(ax, board, coords)`` draws the static board
     (with coordinates if ``coords``), sets those limits and returns them; ``named(board)``
     lists the points whose names that drawing already writes (a view asked for every
-    point's name writes only the others, so no name appears twice).
+    point's name writes only the others, so no name appears twice); ``needs_names(board)``
+    says whether a reader needs every point's name written, because the coordinates around
+    the board do not give it (a view then writes them unless told not to).
     """
 
     name: str
@@ -38,11 +40,12 @@ class Family:
     extent: Callable[[Any], Extent]
     draw: Callable[[Axes, Any, bool], Extent]
     named: Callable[[Any], frozenset[str]] = lambda board: frozenset()
+    needs_names: Callable[[Any], bool] = lambda board: False
 
 
 FAMILIES: tuple[Family, ...] = (
     Family("squares", ParisBoard, squares.extent, squares.draw_board, squares.named_points),
-    Family("points", PointBoard, points.extent, points.draw_board),
+    Family("points", PointBoard, points.extent, points.draw_board, needs_names=points.needs_names),
 )
 
 

@@ -129,6 +129,21 @@ def coordinate_labels(board: PointBoard) -> list[tuple[float, float, str]]:
     return labels
 
 
+def needs_names(board: PointBoard) -> bool:
+    """Whether the coordinates around ``board`` leave a point's name unread: a board of
+    files and ranks is read from its edges, but a point named by row and place in its row
+    (``r4c2``, a triangle's) is found only by counting along the row, so its name is written
+    beside it.
+
+    >>> from siege_nb.boards import belagerung, pyramid
+    >>> needs_names(belagerung.board()), needs_names(pyramid.board())
+    (False, True)
+    """
+    labels = coordinate_labels(board)
+    parts = [_PART.findall(n) for n in board.names]
+    return not labels or not all(len(p) == 1 for p in parts)
+
+
 def draw_board(ax: Axes, board: PointBoard, coords: bool) -> Extent:
     """Draw the static board on ``ax`` and set (and return) the view limits."""
     xy = board.xy

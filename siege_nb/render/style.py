@@ -26,12 +26,14 @@ __all__ = [
     "marker_style",
 ]
 
-# Drawing order, back to front: board, lines, points, pieces, the last move, destinations,
-# rings, marks, text. Everything that shows the position (pieces, last move) lies below
-# everything that shows the reader's current choice (destinations and the marks above them):
-# a widget keeps the board with its position as one picture and draws only the choice over it
-# on a click (see BoardView.draw_choice). Destinations sit on empty points, clear of pieces.
-Z_BOARD, Z_LINES, Z_POINTS, Z_PIECES, Z_LAST_MOVE, Z_DEST, Z_RINGS, Z_MARKS, Z_TEXT = (
+# Drawing order, back to front: board, lines, points, pieces, the last move, rings,
+# destinations, marks, text. Everything that shows the position (pieces, last move) lies below
+# everything that shows the reader's current choice (the rings and marks above them): a
+# widget keeps the board with its position as one picture and draws only the choice over it
+# on a click (see BoardView.draw_choice). Destinations sit on empty points, clear of pieces,
+# and above the rings: a gate circle lies between four squares, and the ring round a piece
+# on one of them must not hide the dot that says the piece may step onto the circle.
+Z_BOARD, Z_LINES, Z_POINTS, Z_PIECES, Z_LAST_MOVE, Z_RINGS, Z_DEST, Z_MARKS, Z_TEXT = (
     0,
     1,
     2,

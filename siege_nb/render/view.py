@@ -52,11 +52,12 @@ from siege_nb.render.style import (
     Z_LAST_MOVE,
     Z_MARKS,
     Z_PIECES,
+    Z_POINTS,
     Z_RINGS,
     Z_TEXT,
     marker_style,
 )
-from siege_nb.rules import rule_heading
+from siege_nb.rules import preset_name, rule_heading
 
 __all__ = [
     "BoardView",
@@ -67,9 +68,10 @@ __all__ = [
 ]
 
 CAPTION_SIZE = 15.0  # the caption's type size (points) where the figure is wide enough
+MIN_CAPTION_SIZE = 9.0  # never smaller: 12.5 pixels at the widgets' 100 dpi
 
 # Below each point, where its name is written (board units).
-NAME_GAP = 0.42
+NAME_GAP = 0.5
 # The padding of a tag's box, as a fraction of its type size.
 LABEL_PAD = 0.2
 
@@ -314,7 +316,7 @@ class BoardView:
         ax: Axes | None = None,
         *,
         coords: bool = True,
-        names: bool = False,
+        names: bool | None = None,
         caption: str | None = None,
         animated: bool = False,
         legend: bool | str | None = False,
@@ -322,7 +324,7 @@ class BoardView:
         check_type(game, Game, "game")
         check_type(ax, (Axes, type(None)), "ax")
         check_flag(coords, "coords")
-        check_flag(names, "names")
+        check_type(names, (bool, type(None)), "names")
         check_flag(animated, "animated")
         check_type(caption, (str, type(None)), "caption")
         key_side(legend, 1.0)  # a clear error for a wrong value, before anything is drawn
@@ -366,6 +368,10 @@ class BoardView:
         self.spacing = 1.0
         self.extent: Extent = self.family.draw(ax, board, coords)
         self._static_texts = list(ax.texts)
+        if names is None:
+            # Where the coordinates do not give a point's name (a triangle's rows), the
+            # points are named on the board: the texts and the verdicts name them.
+            names = coords and self.family.needs_names(board)
         if names:
             already = self.family.named(board)
             for n, (x, y) in self.positions.items():
@@ -379,7 +385,9 @@ class BoardView:
                     va="center",
                     fontsize=7,
                     color=PALETTE["text"],
-                    zorder=Z_TEXT,
+                    # Under the pieces and every mark: names are part of the static board,
+                    # which a widget keeps as a picture and draws the marks over.
+                    zorder=Z_POINTS + 0.5,
                     path_effects=HALO,
                 )
         self._name_texts = [t for t in ax.texts if t not in self._static_texts]
@@ -572,7 +580,7 @@ class BoardView:
         ):
             coll.set_sizes(ring_size)
             coll.set_linewidth([width])
-        self._dest.set_sizes([(0.42 * unit) ** 2])
+        self._dest.set_sizes([(0.5 * unit) ** 2])
         self._forb_x.set_sizes([(0.36 * unit) ** 2])
         self._taken.set_sizes([(0.62 * unit) ** 2])
         self._trail.set_linewidth(unit / 10)
@@ -669,13 +677,15 @@ class BoardView:
         pos = self.ax.get_position()
         centre = pos.x0 + pos.width / 2
         room = 2 * min(centre, 1 - centre) * self.fig.get_figwidth() * 72 * 0.94
-        # DejaVu Sans letters are about 0.58 em wide on average.
-        size = min(CAPTION_SIZE, room / (0.58 * max(len(text), 1)))
-        self._caption.set_fontsize(max(size, 7.0))
+        # DejaVu Sans letters are about 0.58 em wide on average; the longest line decides.
+        longest = max((len(line) for line in text.splitlines()), default=1)
+        size = min(CAPTION_SIZE, room / (0.58 * max(longest, 1)))
+        self._caption.set_fontsize(max(size, MIN_CAPTION_SIZE))
         self._caption.set_text(text)
 
     def _default_caption(self, game: Game) -> str:
-        head = f"{game_info(game.game).title} · {game.rules.preset}"
+        rules = game.rules
+        head = f"{game_info(game.game).title} · {preset_name(rules.game, rules.preset)}"
         if game.result is not None:
             who = "draw" if game.result.winner is None else f"{game.result.winner} win"
             return f"{head} · {who}"

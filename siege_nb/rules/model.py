@@ -7,6 +7,7 @@ nothing else, so every behaviour that the sources dispute can be traced to one o
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -481,13 +482,33 @@ or a whole number from 1 to 100000
           - moved: The defender that moved. [a reading that no text states: ...]
           Note: Both choices read one sentence; neither is stated outright. ...
         """
-        lines = [f"{self.heading}: {self.question}"]
+        lines = _wrapped(f"{self.heading}: {self.question}")
         for c in self.choices:
             mark = " (default)" if c.value == self.default else ""
-            lines.append(f"  - {c.label}{mark}: {c.description} [{c.attribution.words(quote)}]")
+            text = f"{c.label}{mark}: {c.description} [{c.attribution.words(quote)}]"
+            lines += _wrapped(text, "  - ", "    ")
         if self.note:
-            lines.append(f"  Note: {self.note}")
+            lines += _wrapped(f"Note: {self.note}", "  ", "  ")
         return "\n".join(lines)
+
+
+# Printed descriptions are wrapped between words at this many characters: a notebook's output
+# area wraps long lines wherever they reach its edge, in the middle of a word if need be, and
+# it is about 76 characters wide on a 1024-pixel screen with JupyterLab's file panel open.
+DESCRIBE_WIDTH = 76
+
+
+def _wrapped(text: str, first: str = "", rest: str = "  ") -> list[str]:
+    """``text`` as lines of at most :data:`DESCRIBE_WIDTH` characters, broken between words
+    (a word longer than a line, a web address say, stands on a line of its own)."""
+    return textwrap.wrap(
+        text,
+        DESCRIBE_WIDTH,
+        initial_indent=first,
+        subsequent_indent=rest,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [first.rstrip()]
 
 
 @dataclass(frozen=True)
@@ -544,8 +565,9 @@ class FixedRule:
 
     def describe(self, quote: bool = False) -> str:
         """The rule in words, clause by clause, each with where it comes from."""
-        lines = [f"{self.heading}: {self.summary}"]
-        lines += [f"  - {c.text} [{c.attribution.words(quote)}]" for c in self.clauses]
+        lines = _wrapped(f"{self.heading}: {self.summary}")
+        for c in self.clauses:
+            lines += _wrapped(f"{c.text} [{c.attribution.words(quote)}]", "  - ", "    ")
         return "\n".join(lines)
 
 

@@ -359,12 +359,13 @@ class Scenario:
         ok = winner == claim.result and (claim.rule is None or result.rule == claim.rule)
         return ClaimResult(claim, ok, str(result))
 
-    def player(self) -> Any:
+    def player(self, *, pupil: bool = False) -> Any:
         """A :class:`~siege_nb.widgets.ScenarioPlayer` for this scenario (built by
-        ``ScenarioPlayer.from_scenario``; the widget layer is loaded on first use)."""
+        ``ScenarioPlayer.from_scenario``; the widget layer is loaded on first use);
+        ``pupil=True`` for the pupil view (rules in plain words)."""
         from siege_nb.widgets import ScenarioPlayer
 
-        return ScenarioPlayer.from_scenario(self)
+        return ScenarioPlayer.from_scenario(self, pupil=pupil)
 
 
 # -- the schema ---------------------------------------------------------------------------------

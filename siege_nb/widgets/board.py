@@ -13,7 +13,7 @@ from siege_nb.errors import ArgumentError, check_list, check_type, shorten
 from siege_nb.games.base import Entry, Game, IllegalMove, Move, Verdict, group_readings
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
-from siege_nb.records import load_game
+from siege_nb.records import RecordError, load_game
 from siege_nb.render import Highlights
 from siege_nb.render.checks import (
     check_flag,
@@ -41,7 +41,7 @@ from siege_nb.widgets.common import (
     side_name,
 )
 from siege_nb.widgets.selectors import RuleSelectors
-from siege_nb.widgets.transfer import Downloader, read_upload, record_filename
+from siege_nb.widgets.transfer import Downloader, FilePicker, read_record, record_filename
 
 __all__ = [
     "STRENGTHS",
@@ -251,15 +251,11 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             layout=w.Layout(width="auto"),
         )
         self.save_button.on_click(self._on_save)
-        self.load_button = w.FileUpload(
-            accept=".json,application/json",
-            multiple=False,
+        self.load_button = FilePicker(
+            on_file=self._on_file,
             description="Load",
-            icon="upload",
             tooltip="Open a game record file (.json) saved before",
-            layout=w.Layout(width="auto"),
         )
-        self.load_button.observe(self._on_upload, names="value")
         self.downloader = Downloader()
         self.sources_button = w.ToggleButton(
             value=not pupil,
@@ -448,19 +444,21 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.save()
 
     @guarded
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        if not change["new"]:
-            return  # the upload emptied below, so that the same file can be chosen again
+    def _on_file(self, name: str, data: bytes | None, size: int) -> None:
         try:
-            game = read_upload(change["new"])
+            game = read_record(name, data, size)
+            if game.game != self.game.game and self.other_game is None:
+                mine, its = game_info(self.game.game).title, game_info(game.game).title
+                raise RecordError(
+                    f"{name} is a game of {its}, and this board plays {mine}: open it on a "
+                    f"board of {its}, or in the classroom app, which changes game"
+                )
             self._take_game(game)
         except ValueError as err:
             self.message.value = (
                 f"<span style='color:{VERMILLION}'>{escape(err)}</span><br>The game on the "
                 "board is kept as it was."
             )
-        finally:
-            self.load_button.value = ()
         self._after_action(in_event=True)
 
     def _take_game(self, game: Game) -> None:

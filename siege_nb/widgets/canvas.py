@@ -47,6 +47,7 @@ __all__ = [
     "board_key",
     "check_size",
     "fit_board",
+    "fit_with_panel",
     "key_toggle",
 ]
 
@@ -68,8 +69,13 @@ V_MARGIN = 24
 H_SLACK = 16
 GAP = 12
 # A board smaller than this (either side, pixels; margins and key not counted) beside its
-# panel puts the panel below.
+# panel puts the panel below, or asks for the narrow panel.
 MIN_BESIDE = 340
+# The narrow panel (pixels) and the least board beside it (either side, pixels).
+NARROW_PANEL = 260
+MIN_BESIDE_NARROW = 220
+# Pixels of the visible height kept for the panel's first lines under a board.
+BELOW_ROOM = 190
 # Inches above and below a key beside the board: figure_size's margins and caption room.
 KEY_MARGINS = 0.85
 # No board is drawn smaller than this (pixels), whatever the space.
@@ -199,13 +205,15 @@ def fit_board(
     size: str = "normal",
     page: bool = False,
     key: KeySize | None = None,
+    min_beside: int = MIN_BESIDE,
 ) -> tuple[tuple[float, float], bool]:
     """The figure size (inches at 100 pixels each) for ``board`` in ``space``, and whether a
     panel ``beside`` pixels wide goes beside the board (else it goes below).
 
     The board is as large as the visible height and the row's width allow. A panel stays
     beside it if the board keeps at least :data:`MIN_BESIDE` pixels both ways there (or loses
-    nothing); the ``"large"`` size always puts the panel below. With ``key``, the figure has
+    nothing; ``min_beside`` sets another least size); the ``"large"`` size always puts the
+    panel below. With ``key``, the figure has
     room for the board's key too (:func:`~siege_nb.render.figure_size`), and the board itself,
     not the board with its key, must keep those pixels beside the panel. See
     :func:`board_room`.
@@ -251,9 +259,52 @@ def fit_board(
         if next_to is not None:
             board_h = board_height(board, key, box=box(width - beside - GAP))
             board_w = board_h * board_extent(board).aspect
-            if next_to == alone or min(board_w, board_h) * DPI >= MIN_BESIDE:
+            fits = next_to[0] * DPI + beside + GAP <= width + 0.5
+            if fits and (next_to == alone or min(board_w, board_h) * DPI >= min_beside - 0.5):
                 return next_to, True
     return alone, False
+
+
+def fit_with_panel(
+    board: Any,
+    space: Space,
+    panel: int,
+    *,
+    size: str = "normal",
+    page: bool = False,
+    key: KeySize | None = None,
+) -> tuple[tuple[float, float], int]:
+    """The figure size for ``board`` in ``space`` and the width of the panel beside it (0:
+    the panel goes below). The panel stays beside the board wherever it can: at ``panel``
+    pixels if the board keeps :data:`MIN_BESIDE` pixels both ways, else at
+    :data:`NARROW_PANEL` pixels if the board keeps :data:`MIN_BESIDE_NARROW` (JupyterLab
+    with its file panel open on a 1024-pixel screen). Below a board, the panel's first lines
+    (whose turn it is, what a click did) keep :data:`BELOW_ROOM` pixels of the visible height
+    where the board can spare them, so that board and text show together.
+
+    >>> from siege_nb.boards import paris
+    >>> fit_with_panel(paris.board(), Space(860, 640), 360)
+    ((4.71, 6.16), 360)
+    >>> fit_with_panel(paris.board(), Space(592, 647), 360)  # the file panel open
+    ((3.04, 4.0), 260)
+    >>> fit_with_panel(paris.board(), Space(420, 647), 360)  # a phone: the panel below
+    ((3.29, 4.33), 0)
+    """
+    if size == "normal":
+        for width, least in ((panel, MIN_BESIDE), (min(panel, NARROW_PANEL), MIN_BESIDE_NARROW)):
+            fitted, beside = fit_board(
+                board, space, beside=width, page=page, key=key, min_beside=least
+            )
+            if beside:
+                return fitted, width
+        # Below: keep room under the board for the panel's first lines, if the board keeps
+        # a size that reads.
+        short = Space(space.width, space.height - BELOW_ROOM, space.top)
+        fitted, _ = fit_board(board, short, page=page, key=key)
+        if min(fitted) * DPI >= MIN_BESIDE_NARROW:
+            return fitted, 0
+    fitted, _ = fit_board(board, space, size=size, page=page, key=key)
+    return fitted, 0
 
 
 def board_key(game: Game) -> tuple[Any, ...]:
@@ -647,15 +698,15 @@ class SizedBoard(CanvasHost):
         """Size the board (and its key) for the space the browser reported (or the last
         one) and put the panel beside or below it."""
         game = self._sized_game()
-        fitted, beside = fit_board(
+        fitted, panel = fit_with_panel(
             game.board,
             space or self.board_canvas.space,
-            beside=self.SIDE_PX,
+            self.SIDE_PX,
             size=self._size,
             page=self._page,
             key=key_size(game.game, "right") if self._key else None,
         )
-        self._place_side(beside)
+        self._place_side(panel)
         self.board_canvas.resize(fitted)
 
     @guarded
@@ -684,11 +735,14 @@ class SizedBoard(CanvasHost):
             self.board_canvas.set_legend("right" if self._key else False)
         self.board_canvas.restore_layout(figure)
 
-    def _place_side(self, beside: bool) -> None:
+    def _place_side(self, panel: int | bool) -> None:
+        """Put the panel beside the board, ``panel`` pixels wide (``True``: at
+        :attr:`SIDE_PX`), or below it (``0`` or ``False``)."""
+        width = self.SIDE_PX if panel is True else int(panel)
         layout = self.side.layout
-        layout.width = f"{self.SIDE_PX}px" if beside else "100%"
-        layout.max_width = None if beside else "760px"
-        layout.padding = "0 0 0 12px" if beside else "12px 0 0 0"
+        layout.width = f"{width}px" if width else "100%"
+        layout.max_width = None if width else "760px"
+        layout.padding = "0 0 0 12px" if width else "12px 0 0 0"
 
     def set_size(self, size: str = "normal", *, page: bool | None = None) -> None:
         """Size the board for a notebook (``"normal"``) or a projector (``"large"``); the

@@ -7,13 +7,14 @@ from typing import Any
 import ipywidgets as w
 
 from siege_nb.errors import ArgumentError, check_int
+from siege_nb.games.base import Game
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
-from siege_nb.render.checks import check_game_name, check_preset
+from siege_nb.render.checks import check_flag, check_game_name, check_preset
 from siege_nb.rules import GAMES, presets, title
 from siege_nb.widgets.board import BoardWidget
 from siege_nb.widgets.canvas import check_size
-from siege_nb.widgets.common import escape, guarded, preset_name
+from siege_nb.widgets.common import error_html, escape, guarded, preset_name
 from siege_nb.widgets.scenario import ScenarioLibrary
 
 __all__ = ["Classroom"]
@@ -26,13 +27,17 @@ class Classroom(w.VBox):
     The app is the page: its boards fit the window below the header, whole, with the panel
     beside them where there is room (below otherwise), and follow the window when it changes.
     For a projector, the *Large board* toggle beside each board, or :meth:`set_size`, gives
-    the board the whole height of the window.
+    the board the whole height of the window. Choosing another game or preset starts a new
+    game at once. Pupils read the rules in plain words (``pupil=True``, the default); *Where
+    does this come from?* beside the board shows where each rule comes from.
 
     >>> room = Classroom("belagerung", "royal-garrison")
     >>> room.board.game.rules.preset, room.tabs.selected_index
     ('royal-garrison', 0)
     >>> room.set_size("large"); room.board.size, room.library.player.size
     ('large', 'large')
+    >>> room.game_chooser.value = "pyramid-siege"; room.board.game.game
+    'pyramid-siege'
 
     ``players`` is the number of players for a game that can have more than two (Siege of
     Paris: 2 or 3); other games are played by two. The arguments are checked before
@@ -46,17 +51,24 @@ belagerung, pyramid-siege
     """
 
     def __init__(
-        self, game: str = "siege-of-paris", preset: str = "default", players: int = 2
+        self,
+        game: str = "siege-of-paris",
+        preset: str = "default",
+        players: int = 2,
+        *,
+        pupil: bool = True,
     ) -> None:
         game = check_game_name(game)
         preset = check_preset(game, preset)
         check_int(players, "players")
+        check_flag(pupil, "pupil")
         counts = sorted({n for g in GAMES for n in game_info(g).players})
         if players not in counts:
             raise ArgumentError(
                 "players", players, f"one of: {', '.join(map(str, counts))} (as the game allows)"
             )
         self.last_error: Exception | None = None
+        self.pupil = pupil
         # Reader names in the lists; the values stay the keys the API takes.
         self.game_chooser = w.Dropdown(
             options=[(title(g), g) for g in GAMES], value=game, description="Game"
@@ -65,13 +77,19 @@ belagerung, pyramid-siege
             options=_preset_choices(game), value=preset, description="Rules of"
         )
         self.players = players
-        self.new_button = w.Button(description="New game", icon="play", button_style="primary")
+        self.new_button = w.Button(
+            description="New game",
+            icon="play",
+            button_style="primary",
+            tooltip="Start again from the set-up",
+        )
         self.message = w.HTML()
         self.game_chooser.observe(self._on_game, names="value")
+        self.preset_chooser.observe(self._on_preset, names="value")
         self.new_button.on_click(self._on_new)
         self._size = "normal"
         self.board = self._board(self._new(game, preset))
-        self.library = ScenarioLibrary(game)
+        self.library = ScenarioLibrary(game, pupil=pupil)
         self.library.set_size(self._size, page=True)
         self.tabs = w.Tab(children=[self.board, self.library])
         self.tabs.set_title(0, "Play")
@@ -88,10 +106,12 @@ belagerung, pyramid-siege
         )
         super().__init__([header, self.tabs])
 
-    def _board(self, game: Any) -> BoardWidget:
-        board = BoardWidget(game)
+    def _board(self, game: Game) -> BoardWidget:
+        board = BoardWidget(game, pupil=self.pupil)
         # The app is the page: the board fits below the header, at the app's size.
         board.set_size(self._size, page=True)
+        # A record of another game, loaded on this board, starts that game here.
+        board.other_game = self._take
         return board
 
     def set_size(self, size: str = "normal") -> None:
@@ -102,40 +122,90 @@ belagerung, pyramid-siege
         self.board.set_size(size, page=True)
         self.library.set_size(size, page=True)
 
-    def _new(self, game: str, preset: str) -> Any:
+    def _new(self, game: str, preset: str) -> Game:
         allowed = game_info(game).players
         players = self.players if self.players in allowed else allowed[0]
         return new_game(game, preset, players=players)
 
     def start(self, game: str, preset: str = "default") -> None:
-        """Start a new game of ``game`` under ``preset`` (the scenarios follow the game). A
-        wrong game or preset is refused before anything changes."""
+        """Start a new game of ``game`` under ``preset`` (the scenarios follow the game), and
+        show the choosers to match. A wrong game or preset is refused before anything
+        changes."""
         game = check_game_name(game)
         preset = check_preset(game, preset)
-        changed = game != self.board.game.game
+        self._show_game(self._new(game, preset))
+        self.message.value = (
+            f"New game: {escape(game_info(game).title)}, {escape(preset_name(game, preset))}."
+        )
+
+    def _show_game(self, g: Game) -> None:
+        """Play ``g`` on a new board (and the scenarios of its game), the choosers showing
+        its game and preset."""
+        changed = g.game != self.board.game.game
         self._size = self.board.size  # a board made large by its own toggle stays large
-        self.board = self._board(self._new(game, preset))
+        self.board = self._board(g)
         if changed:
-            self.library = ScenarioLibrary(game)
+            self.library = ScenarioLibrary(g.game, pupil=self.pupil)
             self.library.set_size(self._size, page=True)
+        self._set_choosers(g.game, g.rules.preset)
         self.tabs.children = [self.board, self.library]
         self.tabs.set_title(0, "Play")
         self.tabs.set_title(1, "Scenarios")
         self.tabs.selected_index = 0
-        self.message.value = f"New game: {escape(game)}, preset {escape(preset)}."
 
+    def _take(self, g: Game) -> None:
+        """Go on with a loaded game of another game than the board's, on a new board."""
+        self._show_game(g)
+        self.message.value = f"Loaded a game of {escape(game_info(g.game).title)} at move {g.ply}."
+
+    def _set_choosers(self, game: str, preset: str) -> None:
+        """Show ``game`` and ``preset`` in the choosers without starting anything."""
+        self.game_chooser.unobserve(self._on_game, names="value")
+        self.preset_chooser.unobserve(self._on_preset, names="value")
+        try:
+            self.game_chooser.value = game
+            self.preset_chooser.options = _preset_choices(game)
+            self.preset_chooser.value = preset
+        finally:
+            self.game_chooser.observe(self._on_game, names="value")
+            self.preset_chooser.observe(self._on_preset, names="value")
+
+    # -- events -------------------------------------------------------------------------------
     @guarded
     def _on_game(self, change: dict[str, Any]) -> None:
-        self.preset_chooser.options = _preset_choices(change["new"])
-        self.preset_chooser.value = "default"
+        # A new game at once: a board of the old game left on the page would still take
+        # clicks while the choosers say another game.
+        self.start(change["new"], "default")
+
+    @guarded
+    def _on_preset(self, change: dict[str, Any]) -> None:
+        self.start(self.game_chooser.value, change["new"])
 
     @guarded
     def _on_new(self, _: Any = None) -> None:
         self.start(self.game_chooser.value, self.preset_chooser.value)
 
-    def _show_error(self, err: Exception) -> None:
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.board,
+            self.library,
+            self.game_chooser.value,
+            self.preset_chooser.value,
+            self.tabs.selected_index,
+            self._size,
+        )
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        self.board, self.library, game, preset, tab, self._size = snapshot
+        self._set_choosers(game, preset)
+        self.tabs.children = [self.board, self.library]
+        self.tabs.set_title(0, "Play")
+        self.tabs.set_title(1, "Scenarios")
+        self.tabs.selected_index = tab
+
+    def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
         self.last_error = err
-        self.message.value = f"<span style='color:#D55E00'>{escape(err)}</span>"
+        self.message.value = error_html(err, "the app", failed)
 
 
 def _preset_choices(game: str) -> list[tuple[str, str]]:

@@ -42,23 +42,29 @@ from siege_nb.widgets.selectors import RuleSelectors
 
 __all__ = ["Grid", "RuleComparer", "check_option", "grid_columns", "grid_layout"]
 
-# Inches around each board; inches per line of a board's caption (15 points), and the room
-# kept above the caption.
+# Inches around each board; inches per line of a board's caption (about 11 points: the
+# board's view sizes the type to the wrapped lines, never below 9 points, 12.5 pixels), and
+# the room kept above the caption.
 CELL_MARGIN = 0.08
-CAPTION_LINE = 0.27
-CAPTION_PAD = 0.2
+CAPTION_LINE = 0.21
+CAPTION_PAD = 0.16
 # The narrowest a board of a comparison may be (pixels) before the boards wrap onto more rows.
 MIN_CELL = 280
+# The smallest side of a board (pixels) in a grid that shows every board at once; where the
+# page is too small for that, the boards scroll down instead.
+MIN_GRID_BOARD = 180
 # The title over all the boards and the boards' captions: font size, and about how many
 # pixels a character takes at that size (to wrap them to the width they have).
 TITLE_SIZE = 15
 CHAR_PX = 12
+# About how many pixels a character of a caption takes (captions are wrapped to this).
+CAPTION_CHAR_PX = 9
 
 
 def grid_columns(n: int, width: int) -> int:
-    """How many of ``n`` boards go side by side in ``width`` pixels: all of them if each keeps
-    :data:`MIN_CELL` pixels, else two (so four boards make a 2 x 2 grid and three make 2 + 1),
-    else one.
+    """How many of ``n`` boards go side by side in ``width`` pixels when height is no limit:
+    all of them if each keeps :data:`MIN_CELL` pixels, else two (so four boards make a 2 x 2
+    grid and three make 2 + 1), else one. :func:`grid_layout` also weighs the height.
 
     >>> grid_columns(4, 1500), grid_columns(4, 900), grid_columns(3, 900), grid_columns(2, 500)
     (4, 2, 3, 1)
@@ -83,9 +89,10 @@ class Grid(NamedTuple):
     captions: list[str]
 
 
-def _wrap(text: str, width_px: float) -> list[str]:
-    """``text``'s lines wrapped to about ``width_px`` pixels of 15-point text."""
-    chars = max(12, int(width_px / CHAR_PX))
+def _wrap(text: str, width_px: float, char_px: float = CHAR_PX) -> list[str]:
+    """``text``'s lines wrapped to about ``width_px`` pixels of text whose characters take
+    ``char_px`` pixels (15-point text by default)."""
+    chars = max(12, int(width_px / char_px))
     return [
         part
         for line in text.splitlines()
@@ -93,30 +100,20 @@ def _wrap(text: str, width_px: float) -> list[str]:
     ]
 
 
-def grid_layout(board: Any, space: Space, title: str, captions: Sequence[str]) -> Grid:
-    """Lay boards like ``board``, one per caption, out in a grid that fits the width of
-    ``space`` (:func:`grid_columns`), each board no taller than the visible height less the
-    title, so a whole row shows at once; the title and the captions are wrapped to the width
-    they have.
-
-    >>> from siege_nb.boards import paris
-    >>> grid = grid_layout(paris.board(), Space(900, 640), "Protected pieces", "abcd")
-    >>> grid.cols, grid.rows, grid.size[0] * 100 <= 900 - 16
-    (2, 2, True)
-    """
+def _grid(
+    board: Any, width: float, height: float, title: str, captions: Sequence[str], cols: int
+) -> Grid:
+    """The grid of ``cols`` columns in ``width`` x ``height`` pixels."""
     n = len(captions)
-    width = max(MIN_CELL, space.width - H_SLACK)
-    height = max(MIN_BOARD, space.height - V_MARGIN)
-    cols = grid_columns(n, width)
     rows = math.ceil(n / cols)
     cell_w = width / cols
     # Twice: the cells may come out narrower than the row, and the texts then wrap again.
     for _ in range(2):
         lines = _wrap(title, cell_w * cols)
-        wrapped = [_wrap(c, cell_w) for c in captions]
+        wrapped = [_wrap(c, cell_w, CAPTION_CHAR_PX) for c in captions]
         title_h = 0.15 + 0.3 * len(lines)
         top = CAPTION_PAD + CAPTION_LINE * max(len(c) for c in wrapped)
-        cell_h = max(MIN_BOARD / DPI, height / DPI - title_h)
+        cell_h = max(MIN_BOARD / DPI / rows, (height / DPI - title_h) / rows)
         cw, ch = figure_size(board, box=(width / cols / DPI, cell_h), margin=CELL_MARGIN, top=top)
         cell_w = cw * DPI
     fig_w, fig_h = round(cw * cols, 2), round(title_h + rows * ch, 2)
@@ -142,6 +139,47 @@ def grid_layout(board: Any, space: Space, title: str, captions: Sequence[str]) -
         1 - 0.08 / fig_h,
         ["\n".join(c) for c in wrapped],
     )
+
+
+def grid_layout(board: Any, space: Space, title: str, captions: Sequence[str]) -> Grid:
+    """Lay boards like ``board``, one per caption, out in a grid that fits the visible part
+    of the page: as wide as the row and as tall as the visible height, so that every board
+    shows at once, each as large as that allows (four boards make a 2 x 2 grid or a row of
+    four, whichever gives larger boards). The title and the captions are wrapped to the
+    width they have.
+
+    >>> from siege_nb.boards import paris
+    >>> grid = grid_layout(paris.board(), Space(900, 640), "Protected pieces", "abcd")
+    >>> grid.cols, grid.rows, grid.size[0] * 100 <= 900 - 16, grid.size[1] * 100 <= 640 - 24
+    (4, 1, True, True)
+    >>> grid_layout(paris.board(), Space(1200, 1600), "Protected pieces", "abcd")[:2]
+    (2, 2)
+    """
+    n = len(captions)
+    width = max(MIN_CELL, space.width - H_SLACK)
+    height = max(MIN_BOARD, space.height - V_MARGIN)
+
+    def board_side(grid: Grid) -> float:
+        """The smaller side of a board as drawn, in pixels."""
+        _, _, w, h = grid.rects[0]
+        return min(w * grid.size[0], h * grid.size[1]) * DPI
+
+    grids = []
+    for cols in range(1, n + 1):
+        try:
+            grids.append(_grid(board, width, height, title, captions, cols))
+        except ValueError:
+            continue  # too little height per row for a board with its caption
+    grids = [g for g in grids if board_side(g) >= MIN_GRID_BOARD]
+    if not grids:
+        # The page is too small to show every board at once at a size that reads: as many
+        # side by side as the width allows, each as tall as the visible height, scrolling
+        # down but never sideways.
+        cols = grid_columns(n, int(width))
+        return _grid(board, width, height * math.ceil(n / cols), title, captions, cols)
+    # The largest boards; among nearly equal ones (within 5 %), the fewest rows.
+    best = max(board_side(g) for g in grids)
+    return min((g for g in grids if board_side(g) >= 0.95 * best), key=lambda g: g.rows)
 
 
 def check_option(game: str, key: Any, argument: str = "option") -> Option:
@@ -179,7 +217,9 @@ class RuleComparer(CanvasHost, w.VBox):
     [True, True, False, False]
 
     ``selectors=True`` adds the preset and option dropdowns (all but the compared option):
-    every board then follows the reading chosen there.
+    every board then follows the reading chosen there. Each board's caption names its
+    reading in words; where each comes from is listed below the boards, unless ``pupil=True``
+    (then *Where does this come from?* shows it).
 
     ``position`` is a :class:`~siege_nb.Game` (its position, side to move and rules; ``game``
     must then be left out or agree, and ``preset``, ``to_move`` and ``options`` change what
@@ -205,11 +245,14 @@ protection
         preset: str | None = None,
         to_move: str | None = None,
         selectors: bool = False,
+        pupil: bool = False,
         **options: Any,
     ) -> None:
         check_type(option, str, "option")
         check_type(piece, (str, type(None)), "piece")
         check_flag(selectors, "selectors")
+        check_flag(pupil, "pupil")
+        self._pupil = pupil
         if isinstance(position, Game):
             base = position
             if game is not None and check_game_name(game) != base.game:
@@ -245,7 +288,8 @@ protection
         self.table = w.HTML(layout=w.Layout(width="auto"))
         # The option is named once, over all the boards (wrapped to the figure's width); each
         # board names its choice. The title's room is kept in inches so it never overlaps.
-        self._title = f"{opt.heading}: {opt.question}"
+        title = opt.title or opt.name.replace("_", " ")
+        self._title = f"{title if pupil else opt.heading}: {opt.question}"
         self.grid = self._layout(DEFAULT_SPACE)
         self.board_canvas = BoardCanvas(
             self.grid.size,
@@ -253,7 +297,7 @@ protection
             rects=self.grid.rects,
             on_click=self._on_click,
             message=self.table,
-            on_space=self._fit,
+            on_space=self._on_space,
         )
         self._suptitle = self.fig.suptitle(
             self.grid.title, fontsize=TITLE_SIZE, y=self.grid.title_y, va="top"
@@ -264,15 +308,24 @@ protection
         self.key_button = key_toggle("boards")
         self.key = w.Image(format="png", layout=w.Layout(display="none", max_width="100%"))
         self.key_button.observe(self._on_key_button, names="value")
+        self.sources_button = w.ToggleButton(
+            value=not pupil,
+            description="Where does this come from?",
+            icon="book",
+            layout=w.Layout(width="auto"),
+        )
+        self.sources_button.observe(self._on_sources, names="value")
         parts: list[Any] = [
             self.board_canvas.probe,
             self.canvas,
-            self.key_button,
+            w.HBox([self.key_button, self.sources_button], layout=w.Layout(flex_flow="row wrap")),
             self.key,
             self.table,
         ]
         if selectors:
-            self.selectors = RuleSelectors(self.games[0].rules, self._on_rules, exclude=(opt.name,))
+            self.selectors = RuleSelectors(
+                self.games[0].rules, self._on_rules, exclude=(opt.name,), pupil=pupil
+            )
             parts.append(self.selectors)
         super().__init__(parts)
         if piece is not None:
@@ -297,6 +350,58 @@ protection
         captions = [self._caption(g) for g in self.games]
         return grid_layout(self.games[0].board, space, self._title, captions)
 
+    @property
+    def pupil(self) -> bool:
+        """True while where each reading comes from is left out."""
+        return self._pupil
+
+    def set_pupil(self, pupil: bool = True) -> None:
+        """Leave out rule ids and where each reading comes from (``True``), or show them
+        (``False``), as *Where does this come from?* does."""
+        self._pupil = check_flag(pupil, "pupil")
+        self.sources_button.value = not pupil  # no-op when the toggle asked for it
+        opt = self.option
+        title = opt.title or opt.name.replace("_", " ")
+        self._title = f"{title if pupil else opt.heading}: {opt.question}"
+        if self.selectors is not None:
+            self.selectors.set_pupil(pupil)
+        self._fit(self.board_canvas.space)
+
+    @guarded
+    def _on_sources(self, change: dict[str, Any]) -> None:
+        if bool(change["new"]) == self._pupil:
+            self.set_pupil(not change["new"])
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            list(self.games),
+            self.selected,
+            self.grid,
+            self._title,
+            self._pupil,
+            self.board_canvas.layout_state(),
+            self.table.value,
+        )
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        games, self.selected, self.grid, self._title, pupil, figure, text = snapshot
+        self.games = games
+        if pupil != self._pupil:
+            self._pupil = pupil
+            self.sources_button.value = not pupil
+        if self.selectors is not None:
+            self.selectors.show(games[0].rules)
+        self._suptitle.set_text(self.grid.title)
+        self._suptitle.set_y(self.grid.title_y)
+        self.board_canvas.restore_layout(figure)
+        self.board_canvas.forget_pictures()
+        self._render(in_event=False)
+        self.table.value = text
+
+    @guarded
+    def _on_space(self, space: Space) -> None:
+        self._fit(space)
+
     def _fit(self, space: Space) -> None:
         """Lay the boards out again for the space the browser reported."""
         self.grid = self._layout(space)
@@ -307,8 +412,23 @@ protection
         self._render(in_event=False)
 
     def _caption(self, g: Game) -> str:
-        choice = g.rules.choice(self.option.name)
-        return f"{choice.words}\n({choice.attribution.tag})"
+        """A board's caption: its reading in words (where it comes from is listed below)."""
+        return g.rules.choice(self.option.name).words
+
+    def _sources_html(self) -> str:
+        """Where each board's reading comes from, in order, for the list below the boards."""
+        if self._pupil:
+            return ""
+        items = "".join(
+            f"<li><b>{escape(g.rules.choice(self.option.name).words)}</b>: "
+            f"{escape(g.rules.choice(self.option.name).attribution.words(brief=True))}</li>"
+            for g in self.games
+        )
+        where = "left to right" if self.grid.rows == 1 else "row by row, left to right"
+        return (
+            f"<div style='font-size:14px'>Where each reading comes from ({where}):"
+            f"<ul style='margin:2px 0'>{items}</ul></div>"
+        )
 
     def _shown_caption(self, panel: int) -> str:
         """Board ``panel``'s caption as drawn: wrapped to the board's width."""
@@ -356,7 +476,7 @@ protection
                     g, highlights=Highlights(), caption=self._shown_caption(panel), panel=panel
                 )
                 continue
-            highlights, verdicts = explore_highlights(g, self.selected)
+            highlights, verdicts = explore_highlights(g, self.selected, pupil=self._pupil)
             self.board_canvas.update(
                 g, highlights=highlights, caption=self._shown_caption(panel), panel=panel
             )
@@ -367,7 +487,7 @@ protection
             )
             items += "".join(
                 f"<li><span style='color:#D55E00'>✕ {escape(v.move)}</span>: "
-                f"{escape(v.reason)}</li>"
+                f"{escape(v.plain if self._pupil else v.reason)}</li>"
                 for v in refused
             )
             cells.append(
@@ -380,11 +500,11 @@ protection
             self.table.value = (
                 "<p style='font-size:15px'>Click a piece on any board to compare "
                 "its moves under each reading.</p>"
-            )
+            ) + self._sources_html()
         else:
             piece = self.games[0].pieces()[self.selected]
             self.table.value = (
                 f"<div style='font-size:15px'><b>The {escape(piece)} on "
                 f"{escape(self.selected)}</b><table style='width:100%'><tr>"
                 f"{''.join(cells)}</tr></table></div>"
-            )
+            ) + self._sources_html()

@@ -21,7 +21,14 @@ from siege_nb.widgets.canvas import (
     check_size,
     fit_board,
 )
-from siege_nb.widgets.common import escape, explore_highlights, guarded, markdown
+from siege_nb.widgets.common import (
+    PANEL_CLASS,
+    error_html,
+    escape,
+    explore_highlights,
+    guarded,
+    markdown,
+)
 
 if TYPE_CHECKING:
     from siege_nb.scenarios import Scenario
@@ -36,7 +43,9 @@ TEXT_PX = 420
 @dataclass
 class Step:
     """One position of a scenario: the game to show, a Markdown explanation, and what to
-    emphasise (explicit ``highlights``, or the moves of the piece on ``explore``)."""
+    emphasise (explicit ``highlights``, or the moves of the piece on ``explore``).
+    ``sources`` (Markdown) says where the step's readings come from: shown after the text
+    unless the player is in the pupil view and *Where does this come from?* is off."""
 
     game: Game
     text: str
@@ -44,6 +53,7 @@ class Step:
     highlights: Highlights | None = None
     explore: str | None = None
     mark: Sequence[str] = ()
+    sources: str = ""
 
     def __post_init__(self) -> None:
         check_step(self, "Step")
@@ -56,6 +66,7 @@ def check_step(step: Any, argument: str) -> Step:
     check_type(step.game, Game, f"{argument}.game")
     check_type(step.text, str, f"{argument}.text")
     check_type(step.title, str, f"{argument}.title")
+    check_type(step.sources, str, f"{argument}.sources")
     points = step.game.board.index
     if step.highlights is not None:
         check_highlights(step.highlights, points, f"{argument}.highlights")
@@ -68,8 +79,10 @@ def check_step(step: Any, argument: str) -> Step:
 class ScenarioPlayer(SizedBoard, w.VBox):
     """Previous/Next through a list of :class:`Step` objects; the board is updated in place
     (rebuilt only when a step shows a different board). The board fits the space the page
-    gives it, with the text beside or below; ``set_size("large")`` (or the *Large board*
-    toggle) makes it as large as the screen for a projector.
+    gives it, with the text and the buttons beside it wherever the row is wide enough (else
+    below); ``set_size("large")`` (or the *Large board* toggle) makes it as large as the
+    screen for a projector. ``pupil=True`` leaves out where each reading comes from until
+    the reader presses *Where does this come from?*.
 
     >>> player = ScenarioPlayer.figure_b()
     >>> player.index, len(player.steps)
@@ -80,33 +93,54 @@ class ScenarioPlayer(SizedBoard, w.VBox):
 
     SIDE_PX = TEXT_PX
 
-    def __init__(self, steps: Sequence[Step], title: str = "") -> None:
+    def __init__(self, steps: Sequence[Step], title: str = "", *, pupil: bool = False) -> None:
         check_list(steps, "steps", "a list of Step", Sequence)
         if not steps:
             raise ArgumentError("steps", steps, "a list of at least one Step")
         for i, step in enumerate(steps):
             check_step(step, f"steps[{i}]")
         check_type(title, str, "title")
+        check_flag(pupil, "pupil")
         self.steps = list(steps)
         self.index = 0
+        self._pupil = pupil
         self.title = w.HTML(
-            f"<div style='font-size:20px'><b>{escape(title)}</b></div>" if title else ""
+            f"<div style='font-size:19px; line-height:1.3'><b>{escape(title)}</b></div>"
+            if title
+            else ""
         )
         self.counter = w.HTML()
         self.text = w.HTML(layout=w.Layout(width="auto"))
+        self.text.add_class(PANEL_CLASS)
         # The figure is sized for the first step's board even if a later step shows another.
         fitted, beside = fit_board(self.steps[0].game.board, DEFAULT_SPACE, beside=TEXT_PX)
         self.board_canvas = BoardCanvas(fitted, message=self.text, on_space=self._on_space)
-        self.prev_button = w.Button(description="Previous", icon="arrow-left")
-        self.next_button = w.Button(description="Next", icon="arrow-right")
+        self.prev_button = w.Button(
+            description="Previous", icon="arrow-left", layout=w.Layout(width="auto")
+        )
+        self.next_button = w.Button(
+            description="Next", icon="arrow-right", layout=w.Layout(width="auto")
+        )
         self.prev_button.on_click(self._on_prev)
         self.next_button.on_click(self._on_next)
         self._make_toggles("the text")
+        self.sources_button = w.ToggleButton(
+            value=not pupil,
+            description="Where does this come from?",
+            icon="book",
+            layout=w.Layout(width="auto", display=None if self._has_sources() else "none"),
+        )
+        self.sources_button.observe(self._on_sources, names="value")
+        # Previous and Next first, where the eye is after reading a step.
         controls = w.HBox(
-            [self.prev_button, self.next_button, self.counter, self.size_button, self.key_button],
+            [self.prev_button, self.next_button, self.counter],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self.side = w.VBox([self.title, controls, self.text])
+        toggles = w.HBox(
+            [self.size_button, self.key_button, self.sources_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        self.side = w.VBox([self.title, controls, self.text, toggles])
         self._place_side(beside)
         row = w.HBox(
             [self.canvas, self.side],
@@ -115,8 +149,42 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         super().__init__([self.board_canvas.probe, row])
         self._show(in_event=False)
 
+    def _has_sources(self) -> bool:
+        return any(step.sources for step in self.steps)
+
+    @property
+    def pupil(self) -> bool:
+        """True while where each reading comes from is left out."""
+        return self._pupil
+
+    def set_pupil(self, pupil: bool = True) -> None:
+        """Leave out where each step's readings come from (``True``) or show it (``False``),
+        as *Where does this come from?* does."""
+        self._pupil = check_flag(pupil, "pupil")
+        self.sources_button.value = not pupil  # no-op when the toggle asked for it
+        self._show(in_event=False)
+
+    @guarded
+    def _on_sources(self, change: dict[str, Any]) -> None:
+        if bool(change["new"]) == self._pupil:
+            self.set_pupil(not change["new"])
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return self.index, self._pupil, self._sized_snapshot()
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        self.index, pupil, sized = snapshot
+        if pupil != self._pupil:
+            self._pupil = pupil
+            self.sources_button.value = not pupil
+        self._sized_restore(sized)
+        self.board_canvas.forget_pictures()
+        self._show(in_event=False)
+
     @classmethod
-    def from_scenario(cls, scenario: Scenario, *, readings: bool = False) -> ScenarioPlayer:
+    def from_scenario(
+        cls, scenario: Scenario, *, readings: bool = False, pupil: bool = False
+    ) -> ScenarioPlayer:
         """A player for a scenario of :mod:`siege_nb.scenarios`: its steps and texts as the
         file gives them. With ``readings``, each step that sets an option ends with where
         that reading comes from, from the rule data.
@@ -130,14 +198,22 @@ class ScenarioPlayer(SizedBoard, w.VBox):
 
         check_type(scenario, Scenario, "scenario")
         check_flag(readings, "readings")
+        check_flag(pupil, "pupil")
         steps = []
         for i, step in enumerate(scenario.steps):
             game = scenario.step_game(i)
-            text = step.text
-            if readings and step.options:
-                text += "\n\n" + _reading_notes(game, step.options)
-            steps.append(Step(game, text, title=step.title, explore=step.explore, mark=step.mark))
-        return cls(steps, title=scenario.title)
+            notes = _reading_notes(game, step.options) if readings and step.options else ""
+            steps.append(
+                Step(
+                    game,
+                    step.text,
+                    title=step.title,
+                    explore=step.explore,
+                    mark=step.mark,
+                    sources=notes,
+                )
+            )
+        return cls(steps, title=scenario.title, pupil=pupil)
 
     def _sized_game(self) -> Game:
         # The figure is sized for the first step's board even if a later step shows another.
@@ -179,20 +255,21 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         self.board_canvas.update(step.game, highlights=highlights, caption=step.title or None)
         self.board_canvas.redraw(in_event)  # the picture first, then the texts and buttons
         self.counter.value = f"&nbsp; step {self.index + 1} of {len(self.steps)}"
-        self.text.value = (
-            f"<div style='font-size:15px; line-height:1.45'>{markdown(step.text)}</div>"
-        )
+        text = step.text
+        if step.sources and not self._pupil:
+            text += "\n\n" + step.sources
+        self.text.value = f"<div style='font-size:15px; line-height:1.45'>{markdown(text)}</div>"
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
 
     @classmethod
-    def figure_b(cls) -> ScenarioPlayer:
+    def figure_b(cls, *, pupil: bool = False) -> ScenarioPlayer:
         """The French figure B under the four readings of "Protected pieces" (SP-16), each
         with where it comes from: the scenario ``figure-b-literal``, whose claims the tests
         check against the engine."""
         from siege_nb.scenarios import scenario
 
-        return cls.from_scenario(scenario("figure-b-literal"), readings=True)
+        return cls.from_scenario(scenario("figure-b-literal"), readings=True, pupil=pupil)
 
 
 def _reading_notes(game: Game, chosen: Mapping[str, Any]) -> str:
@@ -209,14 +286,17 @@ def _reading_notes(game: Game, chosen: Mapping[str, Any]) -> str:
 class ScenarioLibrary(w.VBox):
     """A list of the shipped scenarios (of one game, or about one option) with a player for
     the chosen one; choosing another scenario swaps the player (which keeps the size set by
-    :meth:`set_size`)."""
+    :meth:`set_size`, and the pupil view). ``pupil=True``: see :class:`ScenarioPlayer`."""
 
-    def __init__(self, game: str | None = None, topic: str | None = None) -> None:
+    def __init__(
+        self, game: str | None = None, topic: str | None = None, *, pupil: bool = False
+    ) -> None:
         from siege_nb.scenarios import scenarios
 
         if game is not None:
             game = check_game_name(game)
         check_type(topic, (str, type(None)), "topic")
+        check_flag(pupil, "pupil")
         found = [s for s in scenarios(game) if topic is None or topic in s.topics]
         if not found:
             topics = sorted({t for s in scenarios(game) for t in s.topics})
@@ -225,9 +305,12 @@ class ScenarioLibrary(w.VBox):
                 "topic", topic, f"a topic of the scenarios of {game or 'any game'}: {listed}"
             )
         self.scenarios = {s.id: s for s in found}
+        self.pupil = pupil
+        self.last_error: Exception | None = None
+        # Titles only: a pupil never reads a scenario's file name.
         self.chooser = w.Dropdown(
-            options=[(f"{s.title} ({s.id})", s.id) for s in found],
-            description="scenario",
+            options=[(s.title, s.id) for s in found],
+            description="Scenario",
             # As wide as the notebook allows, up to 640 pixels: beside JupyterLab's file
             # panel on a 1024-pixel projector a notebook is about 590 pixels wide (the 4 pixels
             # are the widget's margins).
@@ -235,7 +318,7 @@ class ScenarioLibrary(w.VBox):
         )
         self.summary = w.HTML()
         self._size: tuple[str, bool | None] = ("normal", None)
-        self.player = found[0].player()
+        self.player = found[0].player(pupil=pupil)
         super().__init__([self.chooser, self.summary, self.player])
         self._show(found[0].id)
         self.chooser.observe(self._on_choose, names="value")
@@ -257,15 +340,33 @@ class ScenarioLibrary(w.VBox):
             raise ArgumentError("scenario_id", scenario_id, f"a scenario of this library: {listed}")
         self.chooser.value = scenario_id
 
+    @guarded
     def _on_choose(self, change: dict[str, Any]) -> None:
         self._show(change["new"])
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return self.player, self.summary.value, self.chooser.value
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        self.player, self.summary.value, chosen = snapshot
+        if self.chooser.value != chosen:
+            with self.chooser.hold_trait_notifications():
+                self.chooser.unobserve(self._on_choose, names="value")
+                self.chooser.value = chosen
+                self.chooser.observe(self._on_choose, names="value")
+        self.children = [self.chooser, self.summary, self.player]
+
+    def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
+        self.last_error = err
+        self.summary.value = error_html(err, "the scenario list", failed)
 
     def _show(self, scenario_id: str) -> None:
         s = self.scenarios[scenario_id]
         if self.player.title.value.find(escape(s.title)) < 0:
-            self.player = s.player()
+            player = s.player(pupil=self.pupil)
             size, page = self._size
             if size != "normal" or page:
-                self.player.set_size(size, page=page)
+                player.set_size(size, page=page)
+            self.player = player
         self.summary.value = f"<p style='font-size:15px'>{escape(s.summary)}</p>"
         self.children = [self.chooser, self.summary, self.player]

@@ -1,9 +1,11 @@
 """Game records in and out of a page: a download the kernel starts, and a record file read.
 
-ipywidgets has an upload button (``FileUpload``) but no download: a link made in an HTML
-widget would have to hold the whole record from the start and be remade after every move.
-:class:`Downloader` is a tiny front-end widget instead: the kernel sends it the record when
-the reader asks, and the browser saves it as a file.
+ipywidgets has no download, and a link made in an HTML widget would have to hold the whole
+record from the start and be remade after every move: :class:`Downloader` is a tiny
+front-end widget instead, which the kernel sends the record when the reader asks, and the
+browser saves it as a file. ipywidgets' upload button counts the files it holds in its label
+("Load (0)") and keeps them: :class:`FilePicker` is a plain button that sends the chosen
+file's bytes once and keeps nothing.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as w
+import traitlets
 
 from siege_nb.errors import check_type
 from siege_nb.games.base import Game
 from siege_nb.records import MAX_CHARACTERS, RecordError, load_game
 
-__all__ = ["Downloader", "read_upload", "record_filename"]
+__all__ = ["Downloader", "FilePicker", "read_record", "read_upload", "record_filename"]
 
 # The browser side: on a "download" message, save its text as a file named as the message
 # says (a link to a blob, clicked and removed at once).
@@ -71,6 +74,95 @@ class Downloader(_Base):  # type: ignore[misc,valid-type]
         self.send({"kind": "download", "filename": filename, "text": text})
 
 
+# The browser side of the file picker: a button in the style of ipywidgets' buttons and a
+# hidden file input; the chosen file's bytes go to the kernel in one message (a file larger
+# than the kernel accepts is not read: only its name and size go).
+PICK_ESM = """
+export default {
+  render({ model, el }) {
+    el.dataset.siegeFilePicker = '';
+    const button = document.createElement('button');
+    button.className = 'jupyter-widgets jupyter-button widget-button';
+    button.title = model.get('tooltip');
+    const icon = document.createElement('i');
+    icon.className = 'fa fa-' + model.get('icon');
+    button.appendChild(icon);
+    button.appendChild(document.createTextNode(' ' + model.get('description')));
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = model.get('accept');
+    input.style.display = 'none';
+    button.addEventListener('click', () => input.click());
+    input.addEventListener('change', async () => {
+      const file = input.files[0];
+      input.value = '';
+      if (!file) return;
+      if (file.size > model.get('max_bytes')) {
+        model.send({kind: 'file', name: file.name, size: file.size, read: false});
+        return;
+      }
+      const data = await file.arrayBuffer();
+      model.send({kind: 'file', name: file.name, size: file.size, read: true}, undefined, [data]);
+    });
+    el.appendChild(button);
+    el.appendChild(input);
+  }
+};
+"""
+
+
+class FilePicker(_Base):  # type: ignore[misc,valid-type]
+    """A button that opens the browser's file chooser and hands the chosen file to
+    ``on_file(name, data)`` in the kernel (``data`` the file's bytes, or ``None`` for a file
+    larger than ``max_bytes``, which the browser does not read). Nothing is kept: the same
+    file can be chosen again. Tests call :meth:`receive` as the browser's message does."""
+
+    _esm = PICK_ESM
+    description = traitlets.Unicode("Load").tag(sync=True)
+    icon = traitlets.Unicode("upload").tag(sync=True)
+    tooltip = traitlets.Unicode("").tag(sync=True)
+    accept = traitlets.Unicode(".json,application/json").tag(sync=True)
+    max_bytes = traitlets.Int(4 * MAX_CHARACTERS).tag(sync=True)
+
+    def __init__(self, on_file: Any = None, **kwargs: Any) -> None:
+        super().__init__(layout=w.Layout(width="auto"), **kwargs)
+        self.on_file = on_file
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _: Any, content: Any, buffers: Any) -> None:
+        if not isinstance(content, dict) or content.get("kind") != "file":
+            return
+        data = bytes(buffers[0]) if content.get("read") and buffers else None
+        self.receive(str(content.get("name", "the file")), data, int(content.get("size", 0)))
+
+    def receive(self, name: str, data: bytes | None, size: int | None = None) -> None:
+        """Hand a chosen file to ``on_file``: its name and bytes (``None`` if too large to
+        read; ``size`` then says how large)."""
+        if self.on_file is not None:
+            self.on_file(name, data, len(data) if data is not None else size or 0)
+
+
+def read_record(name: str, data: bytes | None, size: int = 0) -> Game:
+    """The game recorded in the file ``name`` whose bytes are ``data`` (``None``: too large
+    to be read, ``size`` bytes).
+
+    Raises :class:`~siege_nb.records.RecordError` (a ``ValueError``) with the reason in words
+    for a file that is no game record: too large, not text, not a record, or a record whose
+    rules, set-up or moves are not valid.
+    """
+    if data is None or len(data) > 4 * MAX_CHARACTERS:
+        size = len(data) if data is not None else size
+        raise RecordError(f"{name} is {size:,} bytes, larger than any game record this board reads")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{name} is not a text file (a game record is JSON text)") from None
+    try:
+        return load_game(text)
+    except RecordError as err:
+        raise RecordError(f"{name} is not a game record this board can read: {err}") from None
+
+
 def record_filename(game: Game) -> str:
     """The file name a game's record is saved under: the game and how far it has got.
 
@@ -82,28 +174,10 @@ def record_filename(game: Game) -> str:
 
 
 def read_upload(value: Any) -> Game:
-    """The game recorded in the file a ``FileUpload`` holds (its ``value``: one file).
-
-    Raises :class:`~siege_nb.records.RecordError` (a ``ValueError``) with the reason in words
-    for a file that is no game record: too large, not text, not a record, or a record whose
-    rules, set-up or moves are not valid.
-    """
+    """The game recorded in the file an ipywidgets ``FileUpload`` holds (its ``value``: one
+    file); see :func:`read_record`."""
     if not value:
         raise RecordError("no file was chosen")
     item = value[0]
-    name = str(item.get("name", "the file"))
     content = item.get("content")
-    data = bytes(content) if content is not None else b""
-    # A record is text: four bytes per character at the very most.
-    if len(data) > 4 * MAX_CHARACTERS:
-        raise RecordError(
-            f"{name} is {len(data):,} bytes, larger than any game record this board reads"
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{name} is not a text file (a game record is JSON text)") from None
-    try:
-        return load_game(text)
-    except RecordError as err:
-        raise RecordError(f"{name} is not a game record this board can read: {err}") from None
+    return read_record(str(item.get("name", "the file")), bytes(content or b""))
