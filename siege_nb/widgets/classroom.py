@@ -186,11 +186,14 @@ belagerung, pyramid-siege
         self.start(self.game_chooser.value, self.preset_chooser.value)
 
     def _snapshot(self) -> tuple[Any, ...]:
+        # The game and preset on the board, not the choosers' values: a choice is handled
+        # after the chooser has changed.
+        rules = self.board.game.rules
         return (
             self.board,
             self.library,
-            self.game_chooser.value,
-            self.preset_chooser.value,
+            rules.game,
+            rules.preset,
             self.tabs.selected_index,
             self._size,
         )

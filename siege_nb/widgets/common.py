@@ -201,7 +201,11 @@ def guarded(handler: Callable[..., None]) -> Callable[..., None]:
     """
 
     def wrapper(self: Any, *args: Any, **kwargs: Any) -> None:
-        snapshot = self._snapshot() if hasattr(self, "_snapshot") else None
+        try:
+            snapshot = self._snapshot() if hasattr(self, "_snapshot") else None
+        except Exception as err:  # nothing done yet: said, and the action is not taken
+            self._show_error(err)
+            return
         try:
             handler(self, *args, **kwargs)
         except Exception as err:  # shown to the reader, never swallowed silently

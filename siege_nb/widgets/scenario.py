@@ -319,6 +319,7 @@ class ScenarioLibrary(w.VBox):
         self.summary = w.HTML()
         self._size: tuple[str, bool | None] = ("normal", None)
         self.player = found[0].player(pupil=pupil)
+        self._shown = found[0].id
         super().__init__([self.chooser, self.summary, self.player])
         self._show(found[0].id)
         self.chooser.observe(self._on_choose, names="value")
@@ -345,10 +346,13 @@ class ScenarioLibrary(w.VBox):
         self._show(change["new"])
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return self.player, self.summary.value, self.chooser.value
+        # The scenario shown, not the chooser's value: a choice is handled after the chooser
+        # has changed.
+        return self.player, self.summary.value, self._shown
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:
         self.player, self.summary.value, chosen = snapshot
+        self._shown = chosen
         if self.chooser.value != chosen:
             with self.chooser.hold_trait_notifications():
                 self.chooser.unobserve(self._on_choose, names="value")
@@ -361,6 +365,7 @@ class ScenarioLibrary(w.VBox):
         self.summary.value = error_html(err, "the scenario list", failed)
 
     def _show(self, scenario_id: str) -> None:
+        self._shown = scenario_id
         s = self.scenarios[scenario_id]
         if self.player.title.value.find(escape(s.title)) < 0:
             player = s.player(pupil=self.pupil)
