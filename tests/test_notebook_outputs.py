@@ -164,7 +164,7 @@ def test_the_play_board_of_06_starts_at_the_start() -> None:
     nb = load(NOTEBOOKS / "06-play-siege-of-paris.ipynb")
     board = next(c for c in code_cells(nb) if "sn.BoardWidget(" in c.source)
     saved = next(c for c in code_cells(nb) if "board.game.to_json()" in c.source)
-    assert "after 0 plies" in "".join(o.get("text", "") for o in saved.outputs)
+    assert "after 0 moves" in "".join(o.get("text", "") for o in saved.outputs)
     assert board.execution_count < saved.execution_count
 
 

@@ -1185,7 +1185,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if quiet >= self._quiet_cap:
             return Result(
                 None,
-                f"Move limit: {self._limit} plies without a capture, a huff or more "
+                f"Move limit: {self._limit} moves without a capture, a huff or more "
                 "attackers in the fortress than ever before (a project rule, not historical)",
                 "move_limit",
             )

@@ -1069,7 +1069,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             entry = "an entry" if self._any_entry else "an attacking piece's entry"
             return Result(
                 None,
-                f"Move limit: {self.rules['move_limit']} plies without a capture or {entry} "
+                f"Move limit: {self.rules['move_limit']} moves without a capture or {entry} "
                 "into the citadel (a project rule, not historical)",
                 "move_limit",
             )

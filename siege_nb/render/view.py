@@ -69,6 +69,7 @@ __all__ = [
 
 CAPTION_SIZE = 15.0  # the caption's type size (points) where the figure is wide enough
 MIN_CAPTION_SIZE = 9.0  # never smaller: 12.5 pixels at the widgets' 100 dpi
+MIN_COORD_SIZE = 7.0  # the least type size (points) of coordinates on a small board
 
 # Below each point, where its name is written (board units).
 NAME_GAP = 0.5
@@ -368,6 +369,10 @@ class BoardView:
         self.spacing = 1.0
         self.extent: Extent = self.family.draw(ax, board, coords)
         self._static_texts = list(ax.texts)
+        # Coordinates and circle names are drawn at a size for a board of a normal size; a
+        # small board (four readings side by side) draws them smaller so that they keep clear
+        # of each other (see _layout).
+        self._static_sizes = [float(t.get_fontsize()) for t in self._static_texts]
         if names is None:
             # Where the coordinates do not give a point's name (a triangle's rows), the
             # points are named on the board: the texts and the verdicts name them.
@@ -590,6 +595,8 @@ class BoardView:
         self._label_size = min(11.0, max(8.0, 0.3 * unit))
         for label in self._labels:
             label.set_fontsize(self._label_size)
+        for text, drawn in zip(self._static_texts, self._static_sizes, strict=True):
+            text.set_fontsize(min(drawn, max(MIN_COORD_SIZE, 0.55 * unit)))
 
     def relayout(self) -> None:
         """Fit the board (and key) to the figure again after its size or the axes' place
@@ -676,7 +683,10 @@ class BoardView:
         the board, so the narrower side of the board's centre limits it)."""
         pos = self.ax.get_position()
         centre = pos.x0 + pos.width / 2
-        room = 2 * min(centre, 1 - centre) * self.fig.get_figwidth() * 72 * 0.94
+        # Over its own board: in a figure of several boards, the neighbours' captions take
+        # the rest of the width.
+        share = min(2 * min(centre, 1 - centre), pos.width * 1.02)
+        room = share * self.fig.get_figwidth() * 72 * 0.94
         # DejaVu Sans letters are about 0.58 em wide on average; the longest line decides.
         longest = max((len(line) for line in text.splitlines()), default=1)
         size = min(CAPTION_SIZE, room / (0.58 * max(longest, 1)))

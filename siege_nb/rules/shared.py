@@ -17,18 +17,19 @@ __all__ = ["fixed_rule", "huffing", "move_limit_option", "removed_at_once"]
 
 
 def move_limit_option(reset: str) -> Option:
-    """The project's move limit: a draw after N plies without ``reset`` (not historical)."""
+    """The project's move limit: a draw after N moves without ``reset`` (not historical). A
+    move here is one side's move (a ply): a pupil counts moves, not turns of both sides."""
     because = "no text has a move limit; it ends games that could otherwise go on for ever"
     return Option(
         "move_limit",
         "move_limit",
-        f"After how many plies without {reset} is the game drawn?",
+        f"After how many moves (each side's move counting one) without {reset} is the game drawn?",
         (
             Choice(
                 200,
-                "Drawn after 200 such plies.",
+                "Drawn after 200 such moves.",
                 reconstruction(because),
-                title="200 plies",
+                title="200 moves",
             ),
             Choice(None, "No limit.", reconstruction("the texts have none"), title="none"),
         ),
