@@ -64,7 +64,7 @@ def test_protection_is_credited_to_the_texts_that_state_it() -> None:
     opt = sn.option("siege-of-paris", "SP-16")
     basis = {c.value: (c.basis, c.sources) for c in opt.choices}
     assert basis == {
-        "reach-any-army": ("stated", ("escale-a-jeux", "boardandpieces")),
+        "reach-any-army": ("stated", ("escale-a-jeux",)),
         "reach-same-army": ("stated", ("ludosofia",)),
         "adjacent": ("reading", ()),
         "covered-from-behind": ("reading", ()),
@@ -78,6 +78,31 @@ def test_protection_is_credited_to_the_texts_that_state_it() -> None:
     from siege_nb.rules import preset_note
 
     assert "figure" in preset_note("siege-of-paris", "escale-a-jeux")
+
+
+def test_no_choice_of_protection_is_credited_to_the_english_page() -> None:
+    """The English page says only that "covered" pieces may not be captured: the word names no
+    army and no test, so it fits both reach readings and states neither. It is quoted as a
+    note on both, never as a holder of any choice of SP-16."""
+    opt = sn.option("siege-of-paris", "SP-16")
+    for c in opt.choices:
+        assert "boardandpieces" not in c.sources, c.value
+        assert all(cite.key != "boardandpieces" for cite in c.attribution.cites), c.value
+    for value in ("reach-any-army", "reach-same-army"):
+        assert "'covered'" in opt.choice(value).attribution.note, value
+    # Nor does any text written from the rule data credit it: verdicts, citations, notes.
+    for preset in sn.presets("siege-of-paris"):
+        citation = sn.rules("siege-of-paris", preset).citation("protection")
+        assert "boardandpieces" not in citation, preset
+    from siege_nb.rules import preset_note
+
+    assert "boardandpieces" not in preset_note("siege-of-paris", "default")
+
+
+def test_the_figure_b_contradiction_rests_on_reading_its_labels() -> None:
+    note = sn.option("siege-of-paris", "SP-16").note
+    assert "if the labels mean what they seem to" in note.lower()
+    assert "decoding" in note and "names no colours" in note
 
 
 def test_new_options_are_where_the_rules_say() -> None:
@@ -121,7 +146,7 @@ def test_verdicts_name_each_choice_in_words_with_its_value_in_brackets() -> None
     # The readings that would flip it: each in words, cited to the texts that state it.
     assert (
         "It would be legal under Protected pieces (SP-16): another attacker could move there "
-        "[reach-any-army] (stated by the French rules (escale-a-jeux), rule 16;" in text
+        "[reach-any-army] (stated by the French rules (escale-a-jeux), rule 16)" in text
     )
     assert (
         "or a piece of its own army could move there [reach-same-army] (stated by the "

@@ -44,6 +44,12 @@ _NOT_BACKWARDS = (
         "none of the attacking pieces may move backwards",
     ),
 )
+# The English page's one word on protection fits both reach readings, so it holds neither.
+_COVERED_NOTE = (
+    "The English rules page (boardandpieces) says only that 'covered' attacking pieces may not "
+    "be captured; the word names no army and no test, so it fits this reading and the other "
+    "reach reading alike, and states neither"
+)
 _SAME_ARMY_NOTE = (
     "the texts do not say whether the officer and the soldiers must come from one army; the "
     "project counts both armies together (a reading)"
@@ -464,9 +470,9 @@ OPTIONS: tuple[Option, ...] = (
                         "like the king in chess, which may take a piece only if it is not "
                         "protected",
                     ),
-                    Cite("boardandpieces", "movements of the defending army", "covered"),
                     note="the comparison is with the capturing piece: like a chess king, the "
-                    "garrison takes only what no other attacking piece could then retake",
+                    "garrison takes only what no other attacking piece could then retake. "
+                    + _COVERED_NOTE,
                 ),
                 title="another attacker could move there",
             ),
@@ -479,7 +485,8 @@ OPTIONS: tuple[Option, ...] = (
                         f"{_LUDO_DEFENDERS}, rule 6",
                         "no campo de ação de peça do mesmo exército",
                         "in the field of action of a piece of the same army",
-                    )
+                    ),
+                    note=_COVERED_NOTE,
                 ),
                 title="a piece of its own army could move there",
             ),
@@ -488,8 +495,10 @@ OPTIONS: tuple[Option, ...] = (
                 "Another attacking piece stands on one of its eight neighbouring squares.",
                 reading(
                     "fitted to the caption of figure B in the French rules, which no movement "
-                    "reading can produce; one of two simple readings that fit it. The French "
-                    "preset uses it because that preset follows the figures",
+                    "reading can produce if its labels S_B and S_W mean a Black piece and a "
+                    "White soldier, as they seem to (the project's decoding of the labels); one "
+                    "of two simple readings that fit it. The French preset uses it because that "
+                    "preset follows the figures",
                     Cite(
                         "escale-a-jeux",
                         "caption of figure B",
@@ -505,7 +514,9 @@ OPTIONS: tuple[Option, ...] = (
                 "its own army's advance.",
                 reading(
                     "fitted to the captions of figures B and C together: of the four readings, "
-                    "the only one that fits both",
+                    "the only one under which figure B as labelled and both of the project's "
+                    "versions of figure C (soldiers apart, soldiers side by side) come out as "
+                    "the captions say",
                     Cite("escale-a-jeux", "captions of figures B and C"),
                 ),
                 title="another attacker stands behind it",
@@ -513,11 +524,14 @@ OPTIONS: tuple[Option, ...] = (
         ),
         "reach-any-army",
         note=(
-            "The French rules disagree with themselves: rule 16 likens the capturing garrison "
-            "piece to the king in chess, which gives the chess reading, while the caption of "
-            "figure B calls a Black soldier protected by a White soldier, which no reading by "
-            "movement allows (attacking soldiers keep their colour, so a White soldier can never "
-            "reach a Black soldier's square)."
+            "The French rules seem to disagree with themselves. Rule 16 likens the capturing "
+            "garrison piece to the king in chess, which gives the chess reading. The caption of "
+            "figure B says that the attacking piece S_B is protected by S_W; it names no "
+            "colours, and in figure B no rank for S_W (only figure C calls S_B and S_W attacking "
+            "soldiers). Reading the labels as a Black soldier and a White soldier is the "
+            "project's decoding, a reading. If the labels mean what they seem to, no reading by "
+            "movement allows the caption: attacking soldiers keep their colour, so a White "
+            "soldier can never reach a Black soldier's square."
         ),
         title="Protected pieces",
     ),
@@ -623,8 +637,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = frozen(_PRESETS)
 _PRESET_NOTES: dict[str, str] = {
     "default": (
         "The project's default: where the texts disagree it takes the reading of the most "
-        "texts, and the chess reading of protection that the French rule 16 and boardandpieces "
-        "state."
+        "texts, and the chess reading of protection that the French rule 16 states."
     ),
     "boardandpieces": (
         "The English rules page. Where it is silent (blockade, the soldier-inside draw, "
