@@ -434,6 +434,14 @@ ADDED_OPTIONS: Mapping[str, Mapping[str, Any]] = {
 }
 
 
+def _former_values(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a record with every value that an earlier version of the project wrote
+    for a choice since renamed (``Option.former``: the Siege of Paris ``soldier_inside_draw``
+    was ``true``/``false`` before it had four choices) read as that choice."""
+    opts = {o.name: o for o in game_options(game)}
+    return {key: opts[key].former_value(value) for key, value in given.items()}
+
+
 def _replay_all(game: Game, moves: list[str], label: str) -> None:
     """Play ``moves`` on ``game``; the first illegal one is refused with the engine's reason."""
     played = game._replay(moves)
@@ -467,6 +475,7 @@ def load_game(text: str | bytes) -> Game:
         raise RecordError(f"record field 'setup' has unknown fields: {', '.join(unknown)}")
     options = {**ADDED_OPTIONS.get(name, {}), **options}  # the schema made it an object
     _check_options(name, options)
+    options = _former_values(name, options)
     try:
         game = new_game(name, preset=preset, players=data["players"], **setup, **options)
     except (ValueError, TypeError) as err:

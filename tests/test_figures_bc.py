@@ -122,6 +122,6 @@ def test_pieces_on_circles_never_protect() -> None:
             position=pos,
             protection=reading,
             capture="optional",
-            soldier_inside_draw=False,
+            soldier_inside_draw="off",
         )
         assert g.why("e5xf4").legal

@@ -1053,15 +1053,43 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 f"({rules.choice('invaders_only_draw').attribution.words()})",
                 "SP-26",
             )
-        if self._inside_draw and soldiers_in and (soldiers < need or officers == 0):
-            return Result(
-                None,
-                f"{self._heads['SP-4']}: an attacking soldier is safe inside the citadel and "
-                "the attackers can no "
-                "longer win by placement",
-                "SP-4",
-            )
+        if soldiers_in:
+            drawn = self._soldier_inside_draw(soldiers, soldiers_in, officers)
+            if drawn:
+                return Result(
+                    None,
+                    f"{self._heads['SP-4']}: {drawn}. Rule in force: "
+                    f"{rules.in_force('soldier_inside_draw')}",
+                    "SP-4",
+                )
         return self._move_limit(quiet)
+
+    def _soldier_inside_draw(self, soldiers: int, soldiers_in: int, officers: int) -> str:
+        """Why SP-4 draws the game, in words, or ``""``: ``soldiers`` attacking soldiers are
+        left on the board, ``soldiers_in`` of them (at least one) on circles, and ``officers``
+        attacking officers (docs/precise-readings.md)."""
+        mode = self._inside_draw
+        if mode == "any-soldier":
+            return "an attacking soldier has got into the citadel"
+        if mode == "last-soldier":
+            if soldiers == 1:
+                return "the one attacking soldier left stands inside the citadel"
+            return ""
+        if mode == "on" and (soldiers < self._placement or officers == 0):
+            lack = (
+                "no attacking officer is left"
+                if officers == 0
+                else f"only {soldiers} attacking soldiers are left and the placement win needs "
+                f"{self._placement} inside"
+                if soldiers > 1
+                else f"only one attacking soldier is left and the placement win needs "
+                f"{self._placement} inside"
+            )
+            return (
+                "an attacking soldier is safe inside the citadel, and the attackers can no "
+                f"longer win by placement: {lack}"
+            )
+        return ""
 
     def _move_limit(self, quiet: int) -> Result | None:
         """The move limit's draw after ``quiet`` plies without a capture or entry, or None."""

@@ -346,6 +346,9 @@ class Option:
     title: str = ""
     # True for options that change the board's points or lines (its geometry).
     changes_board: bool = False
+    # Values that earlier versions of the project gave a choice, as (old value, value) pairs:
+    # read as that choice, so that records and code written before a rename keep working.
+    former: tuple[tuple[Any, Any], ...] = ()
 
     def __post_init__(self) -> None:
         _check_fields(
@@ -358,8 +361,17 @@ class Option:
             note=str,
             title=str,
             changes_board=bool,
+            former=tuple,
         )
         _check_items(self, "choices", Choice)
+        for pair in self.former:
+            if not (
+                isinstance(pair, tuple)
+                and len(pair) == 2
+                and any(_same(c.value, pair[1]) for c in self.choices)
+                and not any(_same(c.value, pair[0]) for c in self.choices)
+            ):
+                raise BadArgument("former", pair, "(an old value, the value of one of the choices)")
         if not self.choices:
             raise BadArgument("choices", self.choices, "one choice at least")
         if self.int_range is not None and not (
@@ -423,11 +435,25 @@ class Option:
                 return value
         return self.normalise(value)
 
+    def former_value(self, value: Any) -> Any:
+        """The choice's value for a value that an earlier version of the project wrote
+        (:attr:`former`), else ``value`` itself.
+
+        >>> import siege_nb as sn
+        >>> sn.option("siege-of-paris", "SP-4").former_value(True)
+        'on'
+        """
+        for old, new in self.former:
+            if _same(old, value):
+                return new
+        return value
+
     def normalise(self, value: Any) -> Any:
         """Check ``value`` against the choices and return it in canonical form.
 
-        ``"yes"``/``"no"``/``"on"``/``"off"`` are accepted for yes/no options, and ASCII
-        digits in a string for numeric ones. Raises a
+        ``"yes"``/``"no"``/``"on"``/``"off"`` are accepted for yes/no options, ASCII
+        digits in a string for numeric ones, and a value an earlier version of the project
+        gave a choice (:attr:`former`) as that choice. Raises a
         :class:`~siege_nb.rules.checks.BadArgument` (a ``ValueError``) naming the option and
         its choices otherwise.
 
@@ -443,6 +469,7 @@ or a whole number from 1 to 100000
         """
         values = [c.value for c in self.choices]
         given = value
+        value = self.former_value(value)
         if isinstance(value, str):
             word = value.strip().lower()
             if all(isinstance(v, bool) for v in values):
@@ -703,10 +730,20 @@ class RuleSet(Mapping[str, Any]):
         Protected pieces (SP-16): a piece of its own army could move there [reach-same-army], \
 stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
         """
+        return f"{self.option(key).heading}: {self.in_force(key)}"
+
+    def in_force(self, key: str) -> str:
+        """The choice in force for option ``key``, in words (its value in square brackets),
+        and where it comes from: :meth:`citation` without the option's name, for a sentence
+        that has named the rule already.
+
+        >>> import siege_nb as sn
+        >>> print(sn.rules("siege-of-paris").in_force("SP-1"))  # doctest: +ELLIPSIS
+        1 officer + 3 soldiers [3], stated by the English rules page (boardandpieces), ...
+        """
         choice = self.choice(key)
         words = choice.attribution.words(brief=True)
-        named = format_choice(choice.value, choice.title)
-        return f"{self.option(key).heading}: {named}, {words}"
+        return f"{format_choice(choice.value, choice.title)}, {words}"
 
     def __str__(self) -> str:
         extra = self.overrides

@@ -50,6 +50,19 @@ _COVERED_NOTE = (
     "be captured; the word names no army and no test, so it fits this reading and the other "
     "reach reading alike, and states neither"
 )
+# The two sentences behind SP-4's readings.
+_FRENCH_RULE_10 = Cite(
+    "escale-a-jeux",
+    "rule 10",
+    "Si un soldat attaquant arrive à pénétrer dans la forteresse, la partie est nulle",
+    "if an attacking soldier manages to get into the fortress, the game is drawn",
+)
+_PORTUGUESE_SINGLE_RULE = Cite(
+    "ludosofia",
+    "'regra única' (the single rule)",
+    "caso sobre um soldado que não tenha sido capturado e este consiga retornar à cidadela",
+    "if one soldier is left that has not been captured, and it manages to return to the citadel",
+)
 _SAME_ARMY_NOTE = (
     "the texts do not say whether the officer and the soldiers must come from one army; the "
     "project counts both armies together (a reading)"
@@ -166,46 +179,73 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "SP-4",
         "soldier_inside_draw",
-        "Is the game drawn once an attacking soldier is safe inside and the attackers can no "
-        "longer win by placement?",
+        "When is the game drawn because an attacking soldier has got into the citadel?",
         (
             Choice(
-                True,
-                "Yes, the game is drawn.",
+                "on",
+                "Drawn when an attacking soldier is safe inside and the attackers can no longer "
+                "win by placement: fewer attacking soldiers left than the placement win needs, "
+                "or no attacking officer left.",
                 reading(
                     "reconciles two sentences with the placement win: in the French rules a "
                     "soldier that gets into the fortress draws the game, and in the Portuguese "
                     "'single rule' the last uncaptured soldier that gets back into the citadel "
                     "does; read together as a draw once a soldier is inside and the attackers "
-                    "no longer have the pieces to win by placement",
-                    Cite(
-                        "escale-a-jeux",
-                        "rule 10",
-                        "Si un soldat attaquant arrive à pénétrer dans la forteresse, la partie "
-                        "est nulle",
-                        "if an attacking soldier manages to get into the fortress, the game is "
-                        "drawn",
-                    ),
-                    Cite(
-                        "ludosofia",
-                        "'regra única' (the single rule)",
-                        "caso sobre um soldado [...] e este consiga retornar à cidadela",
-                        "if one soldier is left [...] and it manages to get back to the citadel",
-                    ),
+                    "no longer have the pieces to win by placement. Neither text states that "
+                    "second condition",
+                    _FRENCH_RULE_10,
+                    _PORTUGUESE_SINGLE_RULE,
                 ),
-                title="on",
+                title="a soldier inside, placement out of reach",
             ),
             Choice(
-                False,
-                "No, play goes on.",
+                "off",
+                "No such draw: play goes on.",
                 reconstruction(
                     "boardandpieces states no such draw; leaving it out follows that text"
                 ),
                 title="off",
             ),
+            Choice(
+                "any-soldier",
+                "Drawn as soon as any attacking soldier, of either army, stands in the citadel.",
+                stated(
+                    _FRENCH_RULE_10,
+                    note="taken literally, the first soldier to enter ends the game, so the "
+                    "attackers can never win by placement (SP-1) in play: a second soldier can "
+                    "never join the first",
+                ),
+                title="any soldier inside",
+            ),
+            Choice(
+                "last-soldier",
+                "Drawn when the one attacking soldier left on the board, of either army, stands "
+                "in the citadel (whether it has just entered or the other last soldiers outside "
+                "have just been taken).",
+                stated(
+                    _PORTUGUESE_SINGLE_RULE,
+                    note="'retornar' (to return) is odd for an attacking soldier, which has never "
+                    "been in the citadel; it is read as getting into it. Two or more soldiers "
+                    "safe inside never end the game under this choice, even when the attackers "
+                    "can no longer win by placement",
+                ),
+                title="the last soldier inside",
+            ),
         ),
-        True,
+        "on",
+        note=(
+            "The three choices that draw nest: whatever 'the last soldier inside' draws, 'a "
+            "soldier inside, placement out of reach' draws, and whatever that draws, 'any soldier "
+            "inside' draws. Under 'any soldier inside', the French rule 10 taken literally, the "
+            "placement win cannot be reached in play. Under 'the last soldier inside', the "
+            "Portuguese single rule, two soldiers safe inside with the placement win out of "
+            "reach do not end the game: neither side can then win by capture or placement, and "
+            "only a blockade or the move limit ends it. Records written before the option had "
+            "four choices, with yes and no, are read as 'a soldier inside, placement out of "
+            "reach' and 'off'."
+        ),
         title="Draw by a soldier inside",
+        former=((True, "on"), (False, "off")),
     ),
     Option(
         "SP-5",
@@ -617,7 +657,7 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "boardandpieces": {
         "capture": "always",
         "blockade_win": False,
-        "soldier_inside_draw": False,
+        "soldier_inside_draw": "off",
         "officers_must_sortie": False,
     },
     "escale-a-jeux": {
@@ -628,6 +668,7 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "ludosofia": {
         "protection": "reach-same-army",
         "colonel_captain_sideways": False,
+        "soldier_inside_draw": "last-soldier",
         "invaders_only_draw": True,
     },
 }
