@@ -105,6 +105,52 @@ def test_the_figure_b_contradiction_rests_on_reading_its_labels() -> None:
     assert "decoding" in note and "names no colours" in note
 
 
+def _named_in(note: str, opt: sn.Option) -> bool:
+    """Whether a preset's note names ``opt``: by its id, its title, or for the options of the
+    project's own (the board, the move limit) by those words."""
+    words = {opt.id, opt.title}
+    if opt.changes_board:
+        words.add("board")
+    if "move_limit" in opt.name:
+        words.add("move limit")
+    return any(w.lower() in note.lower() for w in words)
+
+
+PRESETS = [(game, preset) for game in sn.GAMES for preset in sn.presets(game)]
+
+
+@pytest.mark.parametrize(("game", "preset"), PRESETS)
+def test_a_preset_note_names_every_point_where_the_preset_is_not_its_text(
+    game: str, preset: str
+) -> None:
+    """A preset named after a text names, in its note, every option on which its choice is
+    not stated by that text (a reading, a reconstruction, or another text's rule); the
+    project's default names every choice that no text states; and every note names what of
+    a stated choice is a reading (its caveat), the reconstructed board and the move limit."""
+    from siege_nb.rules import preset_note
+
+    note = preset_note(game, preset)
+    rules = sn.rules(game, preset)
+    assert "board" in note and "move limit" in note, preset
+    for opt in sn.options(game):
+        choice = rules.choice(opt.name)
+        own = preset in sn.SOURCES  # named after the text it follows
+        departs = preset not in choice.sources if own else choice.basis != "stated"
+        if departs or choice.attribution.caveat:
+            assert _named_in(note, opt), (preset, opt.id, choice.value)
+
+
+def test_the_presets_own_the_readings_the_catalogue_of_departures_lists() -> None:
+    from siege_nb.rules import preset_note
+
+    french = preset_note("siege-of-paris", "escale-a-jeux")
+    assert all(rule in french for rule in ("SP-8", "SP-9", "SP-4", "SP-16"))
+    portuguese = preset_note("siege-of-paris", "ludosofia")
+    assert "SP-2" in portuguese and "imobilizar todos dentro" in portuguese
+    assert "SP-10" in portuguese and "SP-10" in preset_note("siege-of-paris", "boardandpieces")
+    assert sn.rules("siege-of-paris", "ludosofia")["SP-4"] == "last-soldier"
+
+
 def test_new_options_are_where_the_rules_say() -> None:
     sp26 = sn.option("siege-of-paris", "SP-26")
     assert sp26.name == "invaders_only_draw" and sp26.default is False

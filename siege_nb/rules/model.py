@@ -110,7 +110,10 @@ def format_choice(value: Any, title: str = "") -> str:
 class Source:
     """A rule text the project cites, under a short key such as ``"escale-a-jeux"``.
 
-    ``short`` is how a reader meets it in sentences ("the French rules").
+    ``short`` is how a reader meets it in sentences ("the French rules"). ``file`` names the
+    full text where the project has it; ``unseen`` says, for a text it does not have, what
+    citing it can mean ("a page on the related game Asalto, not among the texts at hand and
+    not quoted here"), and every citation of it says so.
     """
 
     key: str
@@ -119,21 +122,38 @@ class Source:
     file: str | None = None
     note: str = ""
     short: str = ""
+    unseen: str = ""
 
     def __post_init__(self) -> None:
         _check_fields(
-            self, key=str, title=str, language=str, file=(str, type(None)), note=str, short=str
+            self,
+            key=str,
+            title=str,
+            language=str,
+            file=(str, type(None)),
+            note=str,
+            short=str,
+            unseen=str,
         )
+
+    @property
+    def at_hand(self) -> bool:
+        """True for the texts the project has in full (so a reader can check a quote)."""
+        return self.file is not None
 
     def __str__(self) -> str:
         return f"{self.key}: {self.title}"
 
 
-def _source_words(key: str) -> str:
-    """``"the French rules (escale-a-jeux)"`` for a source key."""
+def _source(key: str) -> Source | None:
     from siege_nb.rules.sources import SOURCES  # local import: sources builds on this module
 
-    src = SOURCES.get(key)
+    return SOURCES.get(key)
+
+
+def _source_words(key: str) -> str:
+    """``"the French rules (escale-a-jeux)"`` for a source key."""
+    src = _source(key)
     return f"{src.short} ({key})" if src is not None and src.short else key
 
 
@@ -155,7 +175,13 @@ class Cite:
         _check_fields(self, key=str, where=str, quote=str, translation=str)
 
     def words(self, quote: bool = False) -> str:
-        """The place in words; with ``quote=True`` the original words and their translation."""
+        """The place in words; with ``quote=True`` the original words and their translation.
+        A text the project does not have says so (``Source.unseen``), so that "stated by"
+        never claims more than a reader can check.
+
+        >>> print(Cite("wikipedia-asalto").words())  # doctest: +ELLIPSIS
+        the Wikipedia article on Asalto (wikipedia-asalto), an article on the related game ...
+        """
         text = _source_words(self.key)
         if self.where:
             text += f", {self.where}"
@@ -163,6 +189,9 @@ class Cite:
             text += f": «{self.quote}»"
             if self.translation:
                 text += f" ({self.translation})"
+        src = _source(self.key)
+        if src is not None and src.unseen:
+            text += f", {src.unseen}"
         return text
 
     def __str__(self) -> str:
@@ -183,7 +212,9 @@ class Attribution:
     * ``reconstruction``: the project's own choice where the texts are silent; ``note`` says
       why (``cites`` may point at what it leans on, never as holders).
 
-    Only a ``stated`` attribution has holders: :attr:`sources` is empty otherwise.
+    ``caveat`` is a few words that every display shows, the shortest too (verdicts, tags,
+    tables): what of a stated choice is the project's reading ("the exact condition is a
+    reading"). Only a ``stated`` attribution has holders: :attr:`sources` is empty otherwise.
 
     >>> a = reading("fitted to the caption of figure B", "escale-a-jeux")
     >>> a.basis, a.sources
@@ -193,9 +224,10 @@ class Attribution:
     basis: str
     cites: tuple[Cite, ...] = ()
     note: str = ""
+    caveat: str = ""
 
     def __post_init__(self) -> None:
-        _check_fields(self, basis=str, note=str)
+        _check_fields(self, basis=str, note=str, caveat=str)
         _check_items(self, "cites", Cite)
         if self.basis not in BASES:
             raise BadArgument(
@@ -234,14 +266,15 @@ class Attribution:
         a reading that no text states, fitted to the French rules (escale-a-jeux), figure B
         """
         places = "; ".join(c.words(quote) for c in self.cites)
+        caveat = f"; {self.caveat}" if self.caveat else ""
         if self.basis == "stated":
-            text = f"stated by {places}"
+            text = f"stated by {places}{caveat}"
             return f"{text} ({self.note})" if self.note and not brief else text
         if brief:
             if self.basis == "reading":
                 text = "a reading that no text states"
-                return f"{text}, fitted to {places}" if places else text
-            return "a reconstruction (the project's choice where the texts are silent)"
+                return (f"{text}, fitted to {places}" if places else text) + caveat
+            return "a reconstruction (the project's choice where the texts are silent)" + caveat
         if self.basis == "reading":
             text = f"a reading that no text states: {self.note}"
         else:
@@ -251,10 +284,17 @@ class Attribution:
     @property
     def tag(self) -> str:
         """A few words for captions: ``"stated by ludosofia"``, ``"a reading: no text states
-        it"`` or ``"a reconstruction"``."""
+        it"`` or ``"a reconstruction"``, with the caveat, and a note on texts the project
+        does not have (``"stated by wikipedia-asalto (not at hand, not quoted)"``)."""
+        caveat = f"; {self.caveat}" if self.caveat else ""
         if self.basis == "stated":
-            return "stated by " + ", ".join(self.sources)
-        return "a reading: no text states it" if self.basis == "reading" else "a reconstruction"
+            unseen = [k for k in self.sources if (src := _source(k)) is not None and src.unseen]
+            text = "stated by " + ", ".join(
+                f"{k} (not at hand, not quoted)" if k in unseen else k for k in self.sources
+            )
+            return text + caveat
+        words = "a reading: no text states it" if self.basis == "reading" else "a reconstruction"
+        return words + caveat
 
     def __str__(self) -> str:
         return self.words()
@@ -264,9 +304,10 @@ def _cites(items: tuple[Cite | str, ...]) -> tuple[Cite, ...]:
     return tuple(c if isinstance(c, Cite) else Cite(c) for c in items)
 
 
-def stated(*cites: Cite | str, note: str = "") -> Attribution:
-    """An attribution to the texts that state it (keys or :class:`Cite`)."""
-    return Attribution("stated", _cites(cites), note)
+def stated(*cites: Cite | str, note: str = "", caveat: str = "") -> Attribution:
+    """An attribution to the texts that state it (keys or :class:`Cite`); ``caveat`` says in
+    a few words what of it is the project's reading, for every display."""
+    return Attribution("stated", _cites(cites), note, caveat)
 
 
 def reading(note: str, *fitted_to: Cite | str) -> Attribution:

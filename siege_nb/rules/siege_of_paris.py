@@ -46,9 +46,8 @@ _NOT_BACKWARDS = (
 )
 # The English page's one word on protection fits both reach readings, so it holds neither.
 _COVERED_NOTE = (
-    "The English rules page (boardandpieces) says only that 'covered' attacking pieces may not "
-    "be captured; the word names no army and no test, so it fits this reading and the other "
-    "reach reading alike, and states neither"
+    "The English page's one word, 'covered' (boardandpieces), names no army and no test: it "
+    "fits both reach readings and states neither"
 )
 # The two sentences behind SP-4's readings.
 _FRENCH_RULE_10 = Cite(
@@ -59,14 +58,12 @@ _FRENCH_RULE_10 = Cite(
 )
 _PORTUGUESE_SINGLE_RULE = Cite(
     "ludosofia",
-    "'regra única' (the single rule)",
+    "'regra única'",
     "caso sobre um soldado que não tenha sido capturado e este consiga retornar à cidadela",
     "if one soldier is left that has not been captured, and it manages to return to the citadel",
 )
-_SAME_ARMY_NOTE = (
-    "the texts do not say whether the officer and the soldiers must come from one army; the "
-    "project counts both armies together (a reading)"
-)
+_SAME_ARMY_CAVEAT = "counting the pieces of both armies together is a reading"
+_SAME_ARMY_NOTE = "the texts do not say whether the officer and the soldiers must be of one army"
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -121,6 +118,7 @@ OPTIONS: tuple[Option, ...] = (
                         "put 1 officer and 3 soldiers inside the citadel",
                     ),
                     note=_SAME_ARMY_NOTE,
+                    caveat=_SAME_ARMY_CAVEAT,
                 ),
                 title="1 officer + 3 soldiers",
             ),
@@ -135,6 +133,7 @@ OPTIONS: tuple[Option, ...] = (
                         "by placing two soldiers and one officer",
                     ),
                     note=_SAME_ARMY_NOTE,
+                    caveat=_SAME_ARMY_CAVEAT,
                 ),
                 title="1 officer + 2 soldiers",
             ),
@@ -154,7 +153,7 @@ OPTIONS: tuple[Option, ...] = (
                     Cite("escale-a-jeux", "rules 4 and 8"),
                     Cite(
                         "ludosofia",
-                        "objective",
+                        "objective, for pieces inside",
                         "imobilizar todos dentro",
                         "immobilise them all inside",
                     ),
@@ -183,16 +182,11 @@ OPTIONS: tuple[Option, ...] = (
         (
             Choice(
                 "on",
-                "Drawn when an attacking soldier is safe inside and the attackers can no longer "
-                "win by placement: fewer attacking soldiers left than the placement win needs, "
-                "or no attacking officer left.",
+                "Drawn once an attacking soldier is safe inside and the attackers can no longer "
+                "win by placement (too few soldiers left, or no officer).",
                 reading(
-                    "reconciles two sentences with the placement win: in the French rules a "
-                    "soldier that gets into the fortress draws the game, and in the Portuguese "
-                    "'single rule' the last uncaptured soldier that gets back into the citadel "
-                    "does; read together as a draw once a soldier is inside and the attackers "
-                    "no longer have the pieces to win by placement. Neither text states that "
-                    "second condition",
+                    "reconciles the French rule 10 and the Portuguese single rule with the "
+                    "placement win",
                     _FRENCH_RULE_10,
                     _PORTUGUESE_SINGLE_RULE,
                 ),
@@ -224,6 +218,7 @@ OPTIONS: tuple[Option, ...] = (
                 "have just been taken).",
                 stated(
                     _PORTUGUESE_SINGLE_RULE,
+                    caveat="the exact condition is a reading",
                     note="'retornar' (to return) is odd for an attacking soldier, which has never "
                     "been in the citadel; it is read as getting into it. Two or more soldiers "
                     "safe inside never end the game under this choice, even when the attackers "
@@ -510,9 +505,8 @@ OPTIONS: tuple[Option, ...] = (
                         "like the king in chess, which may take a piece only if it is not "
                         "protected",
                     ),
-                    note="the comparison is with the capturing piece: like a chess king, the "
-                    "garrison takes only what no other attacking piece could then retake. "
-                    + _COVERED_NOTE,
+                    note="the capturing piece is the chess king: it takes only what no other "
+                    "attacking piece could retake. " + _COVERED_NOTE,
                 ),
                 title="another attacker could move there",
             ),
@@ -583,7 +577,8 @@ OPTIONS: tuple[Option, ...] = (
             Choice(
                 True,
                 "Yes: with attacking pieces and no garrison piece on the circles, and the "
-                "placement win not met, the game is drawn.",
+                "placement win not met, the game is drawn (that exact condition is the "
+                "project's reading of one sentence).",
                 stated(
                     Cite(
                         "ludosofia",
@@ -593,6 +588,7 @@ OPTIONS: tuple[Option, ...] = (
                     ),
                     note="the exact condition (at least one attacking piece, no garrison piece, "
                     "checked after the two wins) is the project's reading of that one sentence",
+                    caveat="the exact condition is a reading",
                 ),
                 title="on",
             ),
@@ -674,23 +670,48 @@ _PRESETS: dict[str, dict[str, Any]] = {
 }
 PRESETS: Mapping[str, Mapping[str, Any]] = frozen(_PRESETS)
 
-# What each preset stands for, said honestly: a preset may use readings no text states.
+# What each preset stands for, said honestly: a preset may use readings no text states, and
+# its note lists every point where it chooses for a silent text or reads its text rather than
+# taking it literally (tests/test_attribution.py holds the notes to the rule data).
+_EVERY_PRESET = (
+    "Like every preset, it counts both armies together for the placement win (SP-1) and plays "
+    "on the project's reconstructed board (citadel, square names and colours, start position) "
+    "with the project's move limit: no text settles these."
+)
 _PRESET_NOTES: dict[str, str] = {
     "default": (
         "The project's default: where the texts disagree it takes the reading of the most "
-        "texts, and the chess reading of protection that the French rule 16 states."
+        "texts, and the chess reading of protection that the French rule 16 states. Where no "
+        "text settles a point: the draw by a soldier inside is the project's reading (SP-4 "
+        "'on'); no invaders-only draw (SP-26). " + _EVERY_PRESET
     ),
     "boardandpieces": (
-        "The English rules page. Where it is silent (blockade, the soldier-inside draw, "
-        "officers coming out) it leaves the rule out; its 'blockade' is read as a pass."
+        "The English rules page. Where it is unclear or silent the preset chooses: capture is "
+        "compulsory as the page reports from Botermans, though it also reports other sources "
+        "that make it optional (SP-5); its one word 'covered' is taken as the chess reading of "
+        "protection (SP-16), though it fits the same-army reading as well; the general moves "
+        "in straight lines only (SP-10), which the page does not say; its 'blockade' is read "
+        "as a pass, not a loss (SP-2); the rules it does not have are left out: no draw by a "
+        "soldier inside (SP-4), no invaders-only draw (SP-26), no obligation for officers to "
+        "come out (SP-15). " + _EVERY_PRESET
     ),
     "escale-a-jeux": (
-        "The French rules, following their figures: protection is the 'adjacent' reading "
-        "fitted to figure B's caption, although rule 16 itself states the chess reading."
+        "The French rules, following their figures. Where it departs from its text: protection "
+        "is the 'adjacent' reading fitted to figure B's caption, although rule 16 itself "
+        "states the chess reading (SP-16); the draw by a soldier inside is the project's "
+        "reading (SP-4 'on') rather than rule 10 taken literally ('any-soldier'), which would "
+        "make the text's own placement win unreachable; lieutenants and soldiers move "
+        "diagonally forward only (SP-8, SP-9), while rule 3d gives them no direction (the "
+        "English and Portuguese texts say forward); there is no invaders-only draw (SP-26), "
+        "which the text does not have. " + _EVERY_PRESET
     ),
     "ludosofia": (
-        "The Portuguese rules, including the draw of their introduction when only invaders "
-        "hold the citadel."
+        "The Portuguese rules, with the draw of their introduction when only invaders hold the "
+        "citadel (SP-26, its exact condition a reading) and their single rule's draw when the "
+        "last soldier gets in (SP-4 'last-soldier'). Where it departs from its text: the "
+        "blockade win (SP-2) is judged over every garrison piece, while the text's objective "
+        "speaks of immobilising them all inside («imobilizar todos dentro»); the general moves "
+        "in straight lines only (SP-10), which the text does not say. " + _EVERY_PRESET
     ),
 }
 PRESET_NOTES: Mapping[str, str] = frozen(_PRESET_NOTES)
@@ -753,7 +774,7 @@ _FIXED_RULES: dict[str, FixedRule] = {
                 stated(
                     "boardandpieces",
                     Cite("ludosofia", "equipment"),
-                    Cite("escale-a-jeux", "rule 7"),
+                    note="the French rules list only the garrison's pieces (rule 7)",
                 ),
             ),
             Clause(
@@ -813,12 +834,29 @@ _FIXED_RULES: dict[str, FixedRule] = {
                 ),
             ),
             Clause(
-                "Attacking soldiers stay on squares of their starting colour; officers use both "
-                "colours.",
+                "Attacking soldiers stay on squares of their starting colour.",
                 stated(
                     Cite("escale-a-jeux", "rule 2b"),
                     _BAP_ATTACK,
                     Cite("ludosofia", f"{_LUDO_INVADERS}, rule 6"),
+                ),
+            ),
+            Clause(
+                "The general, colonels and captains use squares of both colours; lieutenants, "
+                "which move only diagonally, keep the colour they start on.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rules 2b and 3a-3c",
+                        "les officiers peuvent aller sur toutes les cases",
+                        "the officers may go on every square",
+                    ),
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 3d",
+                        "restent toujours sur les cases de leur couleur",
+                        "always stay on squares of their colour",
+                    ),
                 ),
             ),
             Clause(
