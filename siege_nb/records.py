@@ -426,12 +426,29 @@ def _check_options(game: str, given: Mapping[str, Any]) -> None:
         raise RecordError(f"the record does not give the options {', '.join(missing)}")
 
 
-#: Options added to a game after records of it were first written, each with the value that
-#: plays as the game did before the option existed. A record that does not give such an option
-#: was written before it, and is read with that value.
+#: Options added to a game after records of it were first written (2026-11-22), each with the
+#: value that plays as the game did before the option existed. A record that does not give such
+#: an option was written before it, and is read with that value. Every option added from now on
+#: belongs here too: tests/test_old_records.py compares this table with the records that the
+#: first version wrote (tests/records/).
 ADDED_OPTIONS: Mapping[str, Mapping[str, Any]] = {
-    "siege-of-paris": {"move_limit_reset": "any-entry"},
+    "siege-of-paris": {
+        # 2026-11-23: before it, no game was drawn because only invaders held the citadel.
+        "invaders_only_draw": False,
+        # 2026-11-24: before it, any piece stepping onto a circle restarted the move limit.
+        "move_limit_reset": "any-entry",
+    },
+    # 2026-11-23: before it, the attacker huffed a defender that could have captured.
+    "pyramid-siege": {"huff_target": "could-capture"},
 }
+
+
+def _former_values(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a record with every value that an earlier version of the project wrote
+    for a choice since renamed (``Option.former``: the Siege of Paris ``soldier_inside_draw``
+    was ``true``/``false`` before it had four choices) read as that choice."""
+    opts = {o.name: o for o in game_options(game)}
+    return {key: opts[key].former_value(value) for key, value in given.items()}
 
 
 def _replay_all(game: Game, moves: list[str], label: str) -> None:
@@ -467,6 +484,7 @@ def load_game(text: str | bytes) -> Game:
         raise RecordError(f"record field 'setup' has unknown fields: {', '.join(unknown)}")
     options = {**ADDED_OPTIONS.get(name, {}), **options}  # the schema made it an object
     _check_options(name, options)
+    options = _former_values(name, options)
     try:
         game = new_game(name, preset=preset, players=data["players"], **setup, **options)
     except (ValueError, TypeError) as err:

@@ -31,10 +31,20 @@ def test_contract_names() -> None:
 
 def test_presets_match_the_reference_table() -> None:
     table = {  # the Siege of Paris presets in docs/rules-reference.md, column by column
-        "default": (3, "on-demand", "reach-any-army", 2, True, False, True, True, True),
-        "boardandpieces": (3, "always", "reach-any-army", 2, True, False, False, False, False),
-        "escale-a-jeux": (2, "on-demand", "adjacent", 1, True, False, True, True, True),
-        "ludosofia": (3, "on-demand", "reach-same-army", 2, False, False, True, True, True),
+        "default": (3, "on-demand", "reach-any-army", 2, True, False, True, "on", True),
+        "boardandpieces": (3, "always", "reach-any-army", 2, True, False, False, "off", False),
+        "escale-a-jeux": (2, "on-demand", "adjacent", 1, True, False, True, "on", True),
+        "ludosofia": (
+            3,
+            "on-demand",
+            "reach-same-army",
+            2,
+            False,
+            False,
+            True,
+            "last-soldier",
+            True,
+        ),
     }
     names = (
         "placement_win",

@@ -64,7 +64,7 @@ def test_protection_is_credited_to_the_texts_that_state_it() -> None:
     opt = sn.option("siege-of-paris", "SP-16")
     basis = {c.value: (c.basis, c.sources) for c in opt.choices}
     assert basis == {
-        "reach-any-army": ("stated", ("escale-a-jeux", "boardandpieces")),
+        "reach-any-army": ("stated", ("escale-a-jeux",)),
         "reach-same-army": ("stated", ("ludosofia",)),
         "adjacent": ("reading", ()),
         "covered-from-behind": ("reading", ()),
@@ -78,6 +78,77 @@ def test_protection_is_credited_to_the_texts_that_state_it() -> None:
     from siege_nb.rules import preset_note
 
     assert "figure" in preset_note("siege-of-paris", "escale-a-jeux")
+
+
+def test_no_choice_of_protection_is_credited_to_the_english_page() -> None:
+    """The English page says only that "covered" pieces may not be captured: the word names no
+    army and no test, so it fits both reach readings and states neither. It is quoted as a
+    note on both, never as a holder of any choice of SP-16."""
+    opt = sn.option("siege-of-paris", "SP-16")
+    for c in opt.choices:
+        assert "boardandpieces" not in c.sources, c.value
+        assert all(cite.key != "boardandpieces" for cite in c.attribution.cites), c.value
+    for value in ("reach-any-army", "reach-same-army"):
+        assert "'covered'" in opt.choice(value).attribution.note, value
+    # Nor does any text written from the rule data credit it: verdicts, citations, notes.
+    for preset in sn.presets("siege-of-paris"):
+        citation = sn.rules("siege-of-paris", preset).citation("protection")
+        assert "boardandpieces" not in citation, preset
+    from siege_nb.rules import preset_note
+
+    assert "boardandpieces" not in preset_note("siege-of-paris", "default")
+
+
+def test_the_figure_b_contradiction_rests_on_reading_its_labels() -> None:
+    note = sn.option("siege-of-paris", "SP-16").note
+    assert "if the labels mean what they seem to" in note.lower()
+    assert "decoding" in note and "names no colours" in note
+
+
+def _named_in(note: str, opt: sn.Option) -> bool:
+    """Whether a preset's note names ``opt``: by its id, its title, or for the options of the
+    project's own (the board, the move limit) by those words."""
+    words = {opt.id, opt.title}
+    if opt.changes_board:
+        words.add("board")
+    if "move_limit" in opt.name:
+        words.add("move limit")
+    return any(w.lower() in note.lower() for w in words)
+
+
+PRESETS = [(game, preset) for game in sn.GAMES for preset in sn.presets(game)]
+
+
+@pytest.mark.parametrize(("game", "preset"), PRESETS)
+def test_a_preset_note_names_every_point_where_the_preset_is_not_its_text(
+    game: str, preset: str
+) -> None:
+    """A preset named after a text names, in its note, every option on which its choice is
+    not stated by that text (a reading, a reconstruction, or another text's rule); the
+    project's default names every choice that no text states; and every note names what of
+    a stated choice is a reading (its caveat), the reconstructed board and the move limit."""
+    from siege_nb.rules import preset_note
+
+    note = preset_note(game, preset)
+    rules = sn.rules(game, preset)
+    assert "board" in note and "move limit" in note, preset
+    for opt in sn.options(game):
+        choice = rules.choice(opt.name)
+        own = preset in sn.SOURCES  # named after the text it follows
+        departs = preset not in choice.sources if own else choice.basis != "stated"
+        if departs or choice.attribution.caveat:
+            assert _named_in(note, opt), (preset, opt.id, choice.value)
+
+
+def test_the_presets_own_the_readings_the_catalogue_of_departures_lists() -> None:
+    from siege_nb.rules import preset_note
+
+    french = preset_note("siege-of-paris", "escale-a-jeux")
+    assert all(rule in french for rule in ("SP-8", "SP-9", "SP-4", "SP-16"))
+    portuguese = preset_note("siege-of-paris", "ludosofia")
+    assert "SP-2" in portuguese and "imobilizar todos dentro" in portuguese
+    assert "SP-10" in portuguese and "SP-10" in preset_note("siege-of-paris", "boardandpieces")
+    assert sn.rules("siege-of-paris", "ludosofia")["SP-4"] == "last-soldier"
 
 
 def test_new_options_are_where_the_rules_say() -> None:
@@ -121,7 +192,7 @@ def test_verdicts_name_each_choice_in_words_with_its_value_in_brackets() -> None
     # The readings that would flip it: each in words, cited to the texts that state it.
     assert (
         "It would be legal under Protected pieces (SP-16): another attacker could move there "
-        "[reach-any-army] (stated by the French rules (escale-a-jeux), rule 16;" in text
+        "[reach-any-army] (stated by the French rules (escale-a-jeux), rule 16)" in text
     )
     assert (
         "or a piece of its own army could move there [reach-same-army] (stated by the "

@@ -104,8 +104,10 @@ def test_huff_checks_name_the_turn_the_point_and_the_target() -> None:
     assert refused[0].startswith("The defender on g9 may not be huffed")
     assert check(engine, state, "huff_target", "huff c4") is None
     g.play("huff c4")
+    # At most one huff is a reading, and the refusal says so in the rule data's words.
+    one = sn.fixed_rules(BL)["huffing"].clauses[1].attribution.words(brief=True)
     assert check(engine, g._state, "huff_once", "huff g9") == (
-        "The attacker has already huffed this turn (one huff at most).",
+        f"The attacker has already huffed this turn (at most one huff a turn: {one}).",
         "huffing",
     )
 
@@ -163,8 +165,11 @@ def test_chain_check_refuses_jumping_a_defender_and_jumping_twice() -> None:
         "The point jumped over, e6, is a defender: only attackers can be jumped.",
         "movement",
     )
+    # That a jumped attacker leaves the board at once is a reconstruction: said so.
+    gone = sn.fixed_rules(BL)["BL-4"].clauses[2].attribution.words(brief=True)
     assert check(engine, state, "chain", "e5xc5xe5") == (
-        "The point jumped over, d5, is an attacker already jumped in this move.",
+        "The point jumped over, d5, is an attacker already jumped in this move, which left "
+        f"the board at once ({gone}).",
         "movement",
     )
     assert check(engine, state, "chain", "e5xe3") == (

@@ -85,7 +85,7 @@ def test_figure_b_under_the_french_preset() -> None:
     # The readings that would allow it are the ones the texts state.
     allowed = {r.value: r.sources for r in err.value.verdict.differs_under}
     assert allowed == {
-        "reach-any-army": ("escale-a-jeux", "boardandpieces"),
+        "reach-any-army": ("escale-a-jeux",),
         "reach-same-army": ("ludosofia",),
     }
 
@@ -122,6 +122,6 @@ def test_pieces_on_circles_never_protect() -> None:
             position=pos,
             protection=reading,
             capture="optional",
-            soldier_inside_draw=False,
+            soldier_inside_draw="off",
         )
         assert g.why("e5xf4").legal

@@ -293,9 +293,12 @@ def option_tries(opt: sn.Option) -> list[Any]:
 def accepted(opt: sn.Option, value: Any) -> tuple[bool, Any]:
     """Whether ``value`` is accepted, and as what: a choice (of the same type: 1 is not True)
     or a whole number in a numeric range; as text, yes/no/on/off/true/false for a yes/no
-    option, off/none for an option with no limit, digits for a numeric one
-    (``Option.normalise``)."""
+    option, off/none for an option with no limit, digits for a numeric one; a value an
+    earlier version gave a choice, as that choice (``Option.normalise``)."""
     values = [c.value for c in opt.choices]
+    for old, new in opt.former:  # what an earlier version called a choice reads as that choice
+        if value == old and type(value) is type(old):
+            return True, new
     if isinstance(value, str):
         word = value.strip().lower()
         if all(isinstance(v, bool) for v in values) and word in ("yes", "on", "true"):

@@ -108,7 +108,10 @@ OPERATIONS: dict[str, Callable[[list[sn.Move]], Any]] = {
     "repr": repr,
     "str": str,
     "copy.copy": lambda ms: list(copy.copy(ms)),
-    "pickle": lambda ms: list(pickle.loads(pickle.dumps(ms))),
+    **{
+        f"pickle, protocol {n}": lambda ms, n=n: list(pickle.loads(pickle.dumps(ms, n)))
+        for n in range(pickle.HIGHEST_PROTOCOL + 1)
+    },
     "count": lambda ms: ms.count(ms[0]),
     "index": lambda ms: ms.index(ms[-1]),
     "copy": lambda ms: ms.copy(),
@@ -205,3 +208,20 @@ def test_a_list_is_complete_in_ordinary_positions() -> None:
     assert again == moves and type(again) is MoveList and again.complete
     assert type(copy.copy(moves)) is MoveList and copy.deepcopy(moves) == moves
     assert MoveList() == [] and not MoveList() and MoveList().complete
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_a_complete_list_pickles_like_a_plain_list_under_every_protocol(protocol: int) -> None:
+    """A list subclass with ``__slots__`` cannot be pickled under protocols 0 and 1 unless it
+    says what its state is; a MoveList must pickle wherever a plain list of the same moves
+    does, and come back as a complete MoveList equal to it."""
+    for game in sn.GAMES:
+        moves = sn.new_game(game).legal_moves()
+        assert moves.complete and type(moves) is MoveList
+        plain = pickle.loads(pickle.dumps(list(moves), protocol))
+        again = pickle.loads(pickle.dumps(moves, protocol))
+        assert type(again) is MoveList and again.complete
+        assert again == moves == plain and [m.text for m in again] == [m.text for m in plain]
+        assert type(copy.deepcopy(moves)) is MoveList and copy.deepcopy(moves) == moves
+    empty = pickle.loads(pickle.dumps(MoveList(), protocol))
+    assert type(empty) is MoveList and empty == [] and empty.complete

@@ -82,15 +82,27 @@ def test_SP_4() -> None:
     # One attacking soldier is safe inside and only one soldier is left in all: SP-1 is out of
     # reach (3 needed) and SP-3 can no longer happen.
     pos = {"C3": "white soldier", "a1": "white general", "l16": "garrison general"}
-    on = game(pos, soldier_inside_draw=True)
-    off = game(pos, soldier_inside_draw=False)
+    on = game(pos, soldier_inside_draw="on")
+    off = game(pos, soldier_inside_draw="off")
     assert on.result is not None
     assert (on.result.winner, on.result.rule) == (None, "SP-4")
     assert off.result is None
+    # The one soldier left is inside: every reading that draws, draws here.
+    for value in ("any-soldier", "last-soldier"):
+        assert game(pos, soldier_inside_draw=value).result.rule == "SP-4", value
     # With placement_win 2, one soldier still leaves SP-1 out of reach; with two soldiers
     # on the board it is not.
-    assert game({**pos, "a2": "white soldier"}, placement_win=2).result is None
-    assert game({**pos, "a2": "white soldier"}, placement_win=3).result.rule == "SP-4"
+    two = {**pos, "a2": "white soldier"}
+    assert game(two, placement_win=2).result is None
+    assert game(two, placement_win=3).result.rule == "SP-4"
+    # Two soldiers left, one inside, SP-1 out of reach: 'on' draws, 'last-soldier' does not
+    # (the other soldier is still outside); 'any-soldier' draws whatever the count.
+    assert game(two, soldier_inside_draw="last-soldier").result is None
+    assert game(two, soldier_inside_draw="any-soldier", placement_win=2).result.rule == "SP-4"
+    # Two soldiers safe inside and no placement left: 'last-soldier' never draws.
+    both_in = {**pos, "C5": "white soldier"}
+    assert game(both_in, soldier_inside_draw="last-soldier").result is None
+    assert game(both_in, soldier_inside_draw="on").result.rule == "SP-4"
     # No attacking officer left: SP-1 is impossible whatever the soldiers.
     no_officer = {
         "C3": "white soldier",
@@ -100,6 +112,30 @@ def test_SP_4() -> None:
         "l16": "garrison general",
     }
     assert game(no_officer).result.rule == "SP-4"
+    assert game(no_officer, soldier_inside_draw="last-soldier").result is None
+    # Every draw says in words why, and which reading is in force.
+    for value, words in (
+        ("on", "can no longer win by placement"),
+        ("any-soldier", "has got into the citadel"),
+        ("last-soldier", "the one attacking soldier left"),
+    ):
+        reason = game(pos, soldier_inside_draw=value).result.reason
+        assert words in reason and f"[{value}]" in reason, reason
+    # Taking the last soldier outside while the other stands inside draws under
+    # 'last-soldier' (the draw is judged from the board after every move).
+    taken = {"C3": "white soldier", "l1": "white general", "l16": "garrison general"}
+    taken |= {"a2": "white soldier", "b3": "garrison soldier"}
+    g = game(taken, soldier_inside_draw="last-soldier")
+    assert g.result is None
+    g.play("b3xa2")
+    assert g.result is not None and g.result.rule == "SP-4"
+    # The values earlier versions wrote still read: yes is 'on', no is 'off'.
+    assert sn.rules(GAME, soldier_inside_draw=True)["SP-4"] == "on"
+    assert sn.rules(GAME, soldier_inside_draw="off")["SP-4"] == "off"
+    # The Portuguese preset takes its own text's single rule; the English preset has none.
+    assert sn.rules(GAME, "ludosofia")["SP-4"] == "last-soldier"
+    assert sn.rules(GAME, "boardandpieces")["SP-4"] == "off"
+    assert sn.rules(GAME, "escale-a-jeux")["SP-4"] == "on"
 
 
 def test_SP_26() -> None:
@@ -331,7 +367,7 @@ def test_move_limit_reset() -> None:
             {"C4": "garrison soldier", "f5": "white soldier", "a1": "white colonel", **SOLDIERS},
             move_limit=3,
             move_limit_reset=reset,
-            soldier_inside_draw=False,
+            soldier_inside_draw="off",
         )
         for text in ["C4-C3", "f5-C0", "C3-C2", "a15-b14"]:
             g.play(text)
@@ -348,7 +384,7 @@ def test_move_limit_reset_ends_games_the_default_would_not() -> None:
     pos = {"C0": "garrison soldier", "a2": "white soldier", "a15": "black soldier"}
     garrison = ["C0-f5", "f5-C0"]
     for reset, ends in (("any-entry", False), ("attacker-entry", True)):
-        g = game(pos, move_limit=20, move_limit_reset=reset, soldier_inside_draw=False)
+        g = game(pos, move_limit=20, move_limit_reset=reset, soldier_inside_draw="off")
         turn = 0
         while not g.is_over and g.ply < 400:
             if g.to_move == "garrison":
@@ -437,11 +473,11 @@ def test_SP_18_entering_the_citadel() -> None:
         "C1": "white soldier",
         "a16": "garrison general",
     }
-    g = game(pos, "black", soldier_inside_draw=False)
+    g = game(pos, "black", soldier_inside_draw="off")
     assert "g5-C0" in moves(g)  # backwards for Black, but entering is any direction
     assert "f4-C0" not in moves(g)
     assert g.why("f4-C0").rule == "SP-18" or "SP-18" in g.why("f4-C0").reason
-    w = game(pos, "white", soldier_inside_draw=False)
+    w = game(pos, "white", soldier_inside_draw="off")
     assert moves(w) == {"C1-C0", "C1-C2"}  # inside: along lines, never out
     # Garrison pieces re-enter from a gate square too.
     assert "f5-C0" in moves(game({"f5": "garrison colonel", **SOLDIERS}))

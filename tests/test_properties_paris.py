@@ -177,7 +177,13 @@ def expected_end(pieces, rules, quiet):
         return "SP-1"
     if rules["invaders_only_draw"] and not garrison_in and soldiers_in + officers_in:
         return "SP-26"
-    if rules["soldier_inside_draw"] and soldiers_in and (soldiers < need or officers == 0):
+    # SP-4's four readings, as the precise readings define them.
+    inside_draw = rules["soldier_inside_draw"]
+    if soldiers_in and (
+        inside_draw == "any-soldier"
+        or (inside_draw == "on" and (soldiers < need or officers == 0))
+        or (inside_draw == "last-soldier" and soldiers == 1)
+    ):
         return "SP-4"
     if rules["move_limit"] is not None and quiet >= rules["move_limit"]:
         return "move_limit"

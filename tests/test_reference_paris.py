@@ -17,7 +17,7 @@ DEFAULT_RULES = {
     "soldier_backwards": False,
     "general_turns": False,
     "blockade_win": True,
-    "soldier_inside_draw": True,
+    "soldier_inside_draw": "on",
     "officers_must_sortie": True,
     "move_limit": 200,
     "citadel": "ring",

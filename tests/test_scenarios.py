@@ -136,7 +136,10 @@ def test_invaders_only_draw_comes_after_the_placement_win_and_before_sp4() -> No
     }
     assert rules[()] == "SP-26"
     assert rules[(("placement_win", 2),)] == "SP-1"
-    assert rules[(("invaders_only_draw", False),)] == "SP-4"
+    # Under the Portuguese preset's own single rule two soldiers inside do not draw; under
+    # the project's reading of SP-4 they do.
+    assert rules[(("invaders_only_draw", False),)] is None
+    assert rules[(("invaders_only_draw", False), ("soldier_inside_draw", "on"))] == "SP-4"
     assert all(r.ok for r in s.check())
 
 

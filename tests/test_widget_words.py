@@ -122,7 +122,12 @@ def test_values_read_as_words() -> None:
     board = BoardWidget("siege-of-paris")
     entries = {n: [label for label, _ in d.options] for n, d in board.option_selectors.items()}
     assert entries["placement_win"][0] == "1 officer + 3 soldiers · stated · default"
-    assert entries["soldier_inside_draw"] == ["on · reading · default", "off · reconstruction"]
+    assert entries["soldier_inside_draw"] == [
+        "a soldier inside, placement out of reach · reading · default",
+        "off · reconstruction",
+        "any soldier inside · stated",
+        "the last soldier inside · stated",
+    ]
     assert entries["capture"][2] == "when the attackers demand · stated · default"
     assert "Winning by placement" in board.selectors.labels["placement_win"].value
     assert "The French rules" in [label for label, _ in board.preset_selector.options]

@@ -37,7 +37,8 @@ from siege_nb.boards.graph import PointBoard
 from siege_nb.errors import check_type, shorten
 from siege_nb.games.base import Entry, Game, Move, Result, Status
 from siege_nb.games.engine import EngineBase, Refused, check_side, setup_pairs, too_long
-from siege_nb.rules import RuleSet, rule_heading
+from siege_nb.games.hunt_words import chain_words, fixed_rule_id, step_words
+from siege_nb.rules import RuleSet, clause_basis, rule_heading
 from siege_nb.rules.checks import BadArgument, ascii_number, move_text_too_long, unknown
 from siege_nb.rules.model import format_choice
 
@@ -1177,16 +1178,20 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                     spec.rule_defenders_win,
                 )
         if gone and DEFENDER not in cells:
+            basis = clause_basis(spec.game, spec.rule_attackers_win, "no defender is left")
             return Result(
                 "attackers",
-                f"{self._heads[spec.rule_attackers_win]}: no defender is left",
+                f"{self._heads[spec.rule_attackers_win]}: no defender is left "
+                f"({basis.words(brief=True)})",
                 spec.rule_attackers_win,
             )
         if quiet >= self._quiet_cap:
+            basis = self.rules.choice("move_limit").attribution
             return Result(
                 None,
                 f"Move limit: {self._limit} moves without a capture, a huff or more "
-                "attackers in the fortress than ever before (a project rule, not historical)",
+                "attackers in the fortress than ever before (a project rule, not historical: "
+                f"{basis.words(brief=True)})",
                 "move_limit",
             )
         return None
@@ -1195,14 +1200,18 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """The result when the side to move has no legal move."""
         spec = self.spec
         if to_move == 1:
+            basis = clause_basis(spec.game, spec.rule_attackers_win, "no legal move")
             return Result(
                 "attackers",
-                f"{self._heads[spec.rule_attackers_win]}: the defenders have no legal move",
+                f"{self._heads[spec.rule_attackers_win]}: the defenders have no legal move "
+                f"({basis.words(brief=True)})",
                 spec.rule_attackers_win,
             )
+        basis = clause_basis(spec.game, spec.rule_no_move, "no legal move")
         return Result(
             "defenders",
-            f"{self._heads[spec.rule_no_move]}: the attacker has no legal move",
+            f"{self._heads[spec.rule_no_move]}: the attacker has no legal move "
+            f"({basis.words(brief=True)})",
             spec.rule_no_move,
         )
 
@@ -1239,17 +1248,34 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 if self._huff_moved
                 else "which could have captured and did not"
             )
+            # Which defender may be huffed is PS-10's reading where the game has it.
+            target = (
+                f" Rule in force: {self.rules.citation('huff_target')}."
+                if "huff_target" in self.rules
+                else ""
+            )
             return (
                 f"The attacker removes the defender on {move.start}, {who} "
-                f"({self.rules.citation('capture')})."
+                f"({self.rules.citation('capture')}).{target}"
             )
+        index = self.board.index
+        path = [index[str(p)] for p in move.path]
         if move.kind == "jump":
             n = len(move.captures)
+            taken = [index[str(p)] for p in move.captures]
+            more = bool(self.chain_steps(state, path))
             return (
                 f"The defender jumps {n} attacker{'s' if n > 1 else ''} "
                 f"({', '.join(move.captures)})."
-            )
-        return f"The piece steps from {move.start} to {move.end} along a line."
+            ) + chain_words(self.game, self.board.coords, path, taken, more)
+        text = f"The piece steps from {move.start} to {move.end} along a line."
+        if state.cells[path[0]] == ATTACKER:
+            escaped = not attacker_may(self.board, self._mode, path[0], path[-1])
+            text += step_words(self.game, self.rules, self.spec.direction_option, escaped)
+        elif self._jumps_exist(state.cells):
+            # A step that passes up a capture is legal only by the capture rule in force.
+            text += f" A capture was available; rule in force: {self.rules.citation('capture')}."
+        return text
 
     # Huffs. Each check passes what is not a huff, or not its business.
     def check_huff(self, state: HuntState, q: HuntQuestion) -> Refused | None:
@@ -1273,7 +1299,11 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """One huff a turn at most."""
         if q.huff is None or not state.huffed:
             return None
-        return "The attacker has already huffed this turn (one huff at most).", "huffing"
+        basis = clause_basis(self.game, "huffing", "one huff").words(brief=True)
+        return (
+            f"The attacker has already huffed this turn (at most one huff a turn: {basis}).",
+            "huffing",
+        )
 
     def check_huff_defender(self, state: HuntState, q: HuntQuestion) -> Refused | None:
         """A huff names a point with a defender on it."""
@@ -1308,10 +1338,15 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             if self._huff_moved
             else "a defender that had a capture available before it"
         )
+        chosen = (
+            f" Rule in force: {self.rules.citation('huff_target')}."
+            if "huff_target" in self.rules
+            else ""
+        )
         return (
             f"The defender on {q.huff} may not be huffed: huffing follows only a defender's "
             "move that was not a capture, made while a capture was available, and takes only "
-            f"{target}.",
+            f"{target}.{chosen}",
             rule,
         )
 
@@ -1374,12 +1409,16 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                     "movement",
                 )
             if work[over] != ATTACKER:
+                chains = fixed_rule_id(self.game, "Jump chains")
                 what = (
                     "a defender: only attackers can be jumped"
                     if work[over] == DEFENDER
                     else "empty"
                     if state.cells[over] == EMPTY
-                    else "an attacker already jumped in this move"
+                    else "an attacker already jumped in this move, which left the board at "
+                    "once ("
+                    + clause_basis(self.game, chains, "removed at once").words(brief=True)
+                    + ")"
                 )
                 return f"The point jumped over, {names[over]}, is {what}.", "movement"
             if work[land] != EMPTY:
@@ -1452,9 +1491,12 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             f"Rule in force: {self.rules.citation(opt.name)}."
         )
         if self.spec.escape_clause:
+            escape = fixed_rule_id(self.game, "Escape clause")
+            judged = clause_basis(self.game, escape, "together").words(brief=True)
             reason += (
-                " The escape clause (PS-6) frees the attackers only when none of them "
-                "can step towards the fortress."
+                f" The escape clause ({escape}) frees the attackers only when none of them "
+                f"can step towards the fortress (judged over all the attackers together: "
+                f"{judged})."
             )
         return reason, opt.id
 

@@ -66,6 +66,13 @@ class MoveList(list["Move"]):
         """True once every move is in the list (from the start, unless there are very many)."""
         return True
 
+    def __getstate__(self) -> None:
+        """No state but the moves themselves. Pickling a list subclass with ``__slots__``
+        under protocols 0 and 1 asks for this and fails without it; with it, a MoveList
+        pickles and copies under every protocol as a plain list does. A complete list's
+        slots are empty (an incomplete one fills itself first, in its ``__reduce_ex__``)."""
+        return None
+
 
 class _Pending(MoveList):
     """A :class:`MoveList` that holds only its first moves, until something needs them all.

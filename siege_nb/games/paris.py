@@ -26,7 +26,7 @@ from siege_nb.boards.paris import (
 from siege_nb.errors import check_type, shorten
 from siege_nb.games.base import Game, Move, MoveKind, Result, Status
 from siege_nb.games.engine import EngineBase, Refused, check_side, setup_pairs
-from siege_nb.rules import RuleSet, rule_heading
+from siege_nb.rules import RuleSet, clause_basis, rule_heading
 from siege_nb.rules.checks import BadArgument, ascii_number
 
 __all__ = ["ParisEngine", "ParisGame", "ParisQuestion", "ParisState", "piece_code", "piece_name"]
@@ -458,7 +458,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         # Rule names for results, looked up once.
         self._heads = {
             r: rule_heading(self.game, r)
-            for r in ("SP-1", "SP-2", "SP-3", "SP-4", "SP-23", "SP-26")
+            for r in ("SP-1", "SP-2", "SP-3", "SP-4", "SP-13", "SP-18", "SP-23", "SP-26")
         }
         sideways = SIDEWAYS if rules["colonel_captain_sideways"] else ()
         spec: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -1003,7 +1003,10 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                     break
                 to_move, next_army = self._pass(to_move, next_army)
             else:
-                result = Result(None, f"{self._heads['SP-23']}: no side can move", "SP-23")
+                basis = clause_basis(self.game, "SP-23").words(brief=True)
+                result = Result(
+                    None, f"{self._heads['SP-23']}: no side can move ({basis})", "SP-23"
+                )
         state = ParisState(cells, occupied, to_move, next_army, demanded, quiet, plies, result)
         return state, []
 
@@ -1032,10 +1035,11 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 garrison_in += 1
         need = self._placement
         if soldiers == 0 and officers <= 6:
+            either = clause_basis(self.game, "SP-3", "either army").words(brief=True)
             return Result(
                 "garrison",
                 f"{self._heads['SP-3']}: every attacking soldier and {12 - officers} "
-                "officers have been captured",
+                f"officers have been captured (officers of either army count: {either})",
                 "SP-3",
             )
         if officers_in >= 1 and soldiers_in >= need:
@@ -1049,28 +1053,57 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         if self._invaders_draw and not garrison_in and (soldiers_in or officers_in):
             return Result(
                 None,
-                f"{self._heads['SP-26']}: only attacking pieces stand in the citadel "
-                f"({rules.choice('invaders_only_draw').attribution.words()})",
+                f"{self._heads['SP-26']}: only attacking pieces stand in the citadel. Rule in "
+                f"force: {rules.in_force('invaders_only_draw')}",
                 "SP-26",
             )
-        if self._inside_draw and soldiers_in and (soldiers < need or officers == 0):
-            return Result(
-                None,
-                f"{self._heads['SP-4']}: an attacking soldier is safe inside the citadel and "
-                "the attackers can no "
-                "longer win by placement",
-                "SP-4",
-            )
+        if soldiers_in:
+            drawn = self._soldier_inside_draw(soldiers, soldiers_in, officers)
+            if drawn:
+                return Result(
+                    None,
+                    f"{self._heads['SP-4']}: {drawn}. Rule in force: "
+                    f"{rules.in_force('soldier_inside_draw')}",
+                    "SP-4",
+                )
         return self._move_limit(quiet)
+
+    def _soldier_inside_draw(self, soldiers: int, soldiers_in: int, officers: int) -> str:
+        """Why SP-4 draws the game, in words, or ``""``: ``soldiers`` attacking soldiers are
+        left on the board, ``soldiers_in`` of them (at least one) on circles, and ``officers``
+        attacking officers (docs/precise-readings.md)."""
+        mode = self._inside_draw
+        if mode == "any-soldier":
+            return "an attacking soldier has got into the citadel"
+        if mode == "last-soldier":
+            if soldiers == 1:
+                return "the one attacking soldier left stands inside the citadel"
+            return ""
+        if mode == "on" and (soldiers < self._placement or officers == 0):
+            lack = (
+                "no attacking officer is left"
+                if officers == 0
+                else f"only {soldiers} attacking soldiers are left and the placement win needs "
+                f"{self._placement} inside"
+                if soldiers > 1
+                else f"only one attacking soldier is left and the placement win needs "
+                f"{self._placement} inside"
+            )
+            return (
+                "an attacking soldier is safe inside the citadel, and the attackers can no "
+                f"longer win by placement: {lack}"
+            )
+        return ""
 
     def _move_limit(self, quiet: int) -> Result | None:
         """The move limit's draw after ``quiet`` plies without a capture or entry, or None."""
         if self._limit is not None and quiet >= self._limit:
             entry = "an entry" if self._any_entry else "an attacking piece's entry"
+            basis = self.rules.choice("move_limit").attribution.words(brief=True)
             return Result(
                 None,
                 f"Move limit: {self.rules['move_limit']} moves without a capture or {entry} "
-                "into the citadel (a project rule, not historical)",
+                f"into the citadel (a project rule, not historical: {basis})",
                 "move_limit",
             )
         return None
@@ -1301,9 +1334,11 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
     def legal_reason(self, state: ParisState, move: Move) -> str:
         """Why a legal move is legal, in words."""
         if move.kind == "demand":
+            # Whether there is a capture to demand depends on the reading of protection.
             return (
                 "The attackers demand a capture: the garrison must now capture, its choice "
-                f"which ({self.rules.citation('capture')})."
+                f"which ({self.rules.citation('capture')}). It has a capture to make under the "
+                f"protection in force: {self.rules.citation('protection')}."
             )
         b = self.board
         cells = state.cells
@@ -1314,9 +1349,55 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 f"The {mover} captures the {piece_name(cells[end])} on {move.end}, which is "
                 f"not protected. Rule in force: {self.rules.citation('protection')}."
             )
+        code = cells[start]
         if move.kind == "enter":
-            return f"The {mover} steps from its gate square onto {move.end}."
-        return f"The {mover} moves from {move.start} to {move.end}."
+            # Attackers enter by a reconstruction, garrison officers go back in by a reading,
+            # garrison soldiers as two texts say: each verdict says which.
+            if code >= 8:
+                rule, about = "SP-18", "gate circle"
+            elif code & 7 == SOLDIER:
+                rule, about = "SP-13", "re-enter"
+            else:
+                rule, about = "SP-13", "officers too"
+            basis = clause_basis(self.game, rule, about).words(brief=True)
+            return (
+                f"The {mover} steps from its gate square onto {move.end} "
+                f"({self._heads[rule]}: {basis})."
+            )
+        text = f"The {mover} moves from {move.start} to {move.end}."
+        if code >= 8 and b.is_circle(start):
+            basis = clause_basis(self.game, "SP-18", "never leave").words(brief=True)
+            return f"{text[:-1]} along the citadel's lines ({self._heads['SP-18']}: {basis})."
+        option = self._reading_of_step(cells, start, end, code)
+        if option:
+            return f"{text} Rule in force: {self.rules.citation(option)}."
+        return text
+
+    def _reading_of_step(self, cells: Sequence[int], start: int, end: int, code: int) -> str:
+        """The option whose choice in force makes an attacker's step legal where the plain
+        movement rule would not, or ``""``: a backward step (SP-8, SP-9) or a general's
+        turning walk (SP-10); a legal verdict then names the choice, reading or not."""
+        if code < 8:
+            return ""
+        b = self.board
+        army, rank = code >> 3, code & 7
+        if rank in (LIEUTENANT, SOLDIER):
+            ahead = b.rank[end] - b.rank[start]
+            if (ahead < 0) == (army == WHITE):
+                return "lieutenant_backwards" if rank == LIEUTENANT else "soldier_backwards"
+            return ""
+        if rank == GENERAL and self._turning_generals:
+            ray = b.ray
+            for d, reach in self._spec[code]:
+                m = start
+                for _ in range(reach):
+                    m = ray[d][m]
+                    if m < 0 or cells[m]:
+                        break
+                    if m == end:
+                        return ""  # a straight line gets there too
+            return "general_turns"
+        return ""
 
     def describe_movement(self, code: int) -> str:
         """How a piece moves under the current rules, in words."""
@@ -1344,10 +1425,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             SOLDIER: "one square diagonally "
             + ("in any direction" if r["soldier_backwards"] else "forward"),
         }[rank]
-        return (
-            f"A {piece_name(code)} moves {text}, and may step from a gate square onto its "
-            "gate circle."
-        )
+        return f"A {piece_name(code)} moves {text}."
 
     def _why_blocked(self, state: ParisState, start: int, end: int, code: int) -> str:
         """If the piece could go there on an empty board, what stands in the way."""
@@ -1355,23 +1433,31 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         lone = [0] * len(state.cells)
         lone[start] = code
         if end in {e for e, _ in self._targets(lone, start, code)}:
+            # That no piece jumps is the project's reconstruction: say so where it decides.
+            jumps = clause_basis(self.game, "movement", "No piece jumps").words(brief=True)
             for node in self._path(lone, start, end)[1:-1]:
                 if state.cells[node]:
                     return (
                         f"The way is blocked: {names[node]} is occupied by the "
-                        f"{piece_name(state.cells[node])}; no piece jumps."
+                        f"{piece_name(state.cells[node])}; no piece jumps ({jumps})."
                     )
-            return "Every route there is blocked; no piece jumps."
+            return f"Every route there is blocked; no piece jumps ({jumps})."
         return ""
 
     def _not_a_move_of(self, state: ParisState, start: int, end: int, code: int) -> str:
         b = self.board
         if b.is_circle(end) and not b.is_circle(start):
+            basis = clause_basis(self.game, "SP-18", "gate circle").words(brief=True)
             return (
-                "Only a piece standing on a gate's square can step onto that gate circle (SP-18)."
+                "Only a piece standing on a gate's square can step onto that gate circle "
+                f"(SP-18: {basis})."
             )
         if b.is_circle(start) and code >= 8:
-            return "Attackers inside the citadel step along its lines and never leave (SP-18)."
+            basis = clause_basis(self.game, "SP-18", "never leave").words(brief=True)
+            return (
+                f"Attackers inside the citadel step along its lines and never leave (SP-18: "
+                f"{basis})."
+            )
         return self.describe_movement(code)
 
     # -- text board ---------------------------------------------------------------------------

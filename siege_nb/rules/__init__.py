@@ -42,6 +42,7 @@ __all__ = [
     "Option",
     "RuleSet",
     "Source",
+    "clause_basis",
     "fixed_rules",
     "format_choice",
     "format_value",
@@ -132,6 +133,24 @@ def fixed_rules(game: str) -> dict[str, FixedRule]:
     """The rules of ``game`` that are not options, by id (cited in reasons): a fresh dict,
     so changing it changes nothing else (the records it holds are frozen)."""
     return dict(_module(game).FIXED_RULES)
+
+
+def clause_basis(game: str, rule: str, about: str = "") -> Attribution:
+    """Where one clause of the fixed rule ``rule`` comes from: the first clause whose text
+    holds ``about`` (the first clause when ``about`` is empty). Engines quote its words in the
+    verdicts that rest on that clause, so that a verdict resting on a reading or a
+    reconstruction says so in the rule data's own words.
+
+    >>> print(clause_basis("siege-of-paris", "SP-18", "never leave").words(brief=True))
+    a reconstruction (the project's choice where the texts are silent)
+    """
+    fixed = _module(game).FIXED_RULES.get(rule)
+    if fixed is None:
+        raise unknown("rule", rule, list(_module(game).FIXED_RULES), f"{game} has no rule {rule}")
+    for clause in fixed.clauses:
+        if about in clause.text:
+            return clause.attribution
+    raise unknown("about", about, [c.text for c in fixed.clauses], f"no clause of {rule} says it")
 
 
 def preset_name(game: str, preset: str) -> str:

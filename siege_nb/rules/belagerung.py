@@ -174,12 +174,31 @@ _PRESETS: dict[str, dict[str, Any]] = {
 }
 PRESETS: Mapping[str, Mapping[str, Any]] = frozen(_PRESETS)
 
+# Each note lists where the preset chooses for a silent text or takes a rule from another
+# text (tests/test_attribution.py holds the notes to the rule data).
+_EVERY_PRESET = (
+    "Like every preset, it plays on the project's reconstructed board (its shape, the horns, "
+    "the diagonals, the defenders' start) and under the project's move limit, which no text "
+    "has; that a chain may turn between jumps is a reconstruction too."
+)
 _PRESET_NOTES: dict[str, str] = {
-    "default": "The project's default: attackers always step closer, capturing is optional.",
-    "bonaludo": "The bonaludo blog post: no direction limit, capturing never required.",
-    "boardandpieces-siege": "The rules of Siege (boardandpieces) on this board: always closer, "
-    "huffing.",
-    "royal-garrison": "The Royal Garrison summary: up the board only, huffing.",
+    "default": (
+        "The project's default: attackers always step closer (BL-2, as reported from the page "
+        "on the related game Siege, not among the texts at hand), capturing is optional as the "
+        "blog says (BL-3). " + _EVERY_PRESET
+    ),
+    "bonaludo": (
+        "The bonaludo blog post: no direction limit, capturing never required. " + _EVERY_PRESET
+    ),
+    "boardandpieces-siege": (
+        "The rules of Siege, a related game, as reported from the boardandpieces page (not among "
+        "the texts at hand): always closer, huffing; played on Belagerung's board. " + _EVERY_PRESET
+    ),
+    "royal-garrison": (
+        "The Royal Garrison summary (not among the texts at hand): up the board only. Its "
+        "huffing (BL-3) is taken from the rules reported for the related games Siege and "
+        "Asalto, not from the summary. " + _EVERY_PRESET
+    ),
 }
 PRESET_NOTES: Mapping[str, str] = frozen(_PRESET_NOTES)
 
@@ -288,7 +307,11 @@ _FIXED_RULES: dict[str, FixedRule] = {
             Clause(
                 "They also win by blocking the defenders: the defenders have no legal move on "
                 "their turn.",
-                stated(_BONALUDO_WIN, note="'blocks' is read as: no legal move on their turn"),
+                stated(
+                    _BONALUDO_WIN,
+                    note="'blocks' is read as: no legal move on their turn",
+                    caveat="'blocks' read as no legal move",
+                ),
             ),
             Clause(
                 "They win when no defender is left (the last one huffed).",

@@ -15,6 +15,13 @@ from typing import Any
 from siege_nb.errors import check_type, shorten
 from siege_nb.rules.checks import BadArgument, ReadOnlyDict, UnknownName, ascii_number, unknown
 
+# Where a clause comes from, as Attribution.words(brief=True) says it, inside brackets (one
+# level of brackets within): "(a reconstruction (the project's choice ...))", or after a colon
+# that ends in the closing bracket: "(judged over all the attackers together: a reading that
+# no text states)".
+_SOURCE = r"(?:a reading that no text states|a reconstruction|stated by)(?:[^()]|\([^()]*\))*"
+_SOURCE_IN_BRACKETS = re.compile(r"\s*\(" + _SOURCE + r"\)")
+_SOURCE_AFTER_COLON = re.compile(r"[:;,]\s*" + _SOURCE + r"(?=\))")
 # A rule id in brackets, as reasons and headings write it: "(SP-16)", "(PS-6)".
 _RULE_ID = re.compile(r"\s*\((?:[A-Z]{2}-\d+)\)")
 
@@ -115,7 +122,10 @@ def format_choice(value: Any, title: str = "") -> str:
 class Source:
     """A rule text the project cites, under a short key such as ``"escale-a-jeux"``.
 
-    ``short`` is how a reader meets it in sentences ("the French rules").
+    ``short`` is how a reader meets it in sentences ("the French rules"). ``file`` names the
+    full text where the project has it; ``unseen`` says, for a text it does not have, what
+    citing it can mean ("a page on the related game Asalto, not among the texts at hand and
+    not quoted here"), and every citation of it says so.
     """
 
     key: str
@@ -124,21 +134,38 @@ class Source:
     file: str | None = None
     note: str = ""
     short: str = ""
+    unseen: str = ""
 
     def __post_init__(self) -> None:
         _check_fields(
-            self, key=str, title=str, language=str, file=(str, type(None)), note=str, short=str
+            self,
+            key=str,
+            title=str,
+            language=str,
+            file=(str, type(None)),
+            note=str,
+            short=str,
+            unseen=str,
         )
+
+    @property
+    def at_hand(self) -> bool:
+        """True for the texts the project has in full (so a reader can check a quote)."""
+        return self.file is not None
 
     def __str__(self) -> str:
         return f"{self.key}: {self.title}"
 
 
-def _source_words(key: str) -> str:
-    """``"the French rules (escale-a-jeux)"`` for a source key."""
+def _source(key: str) -> Source | None:
     from siege_nb.rules.sources import SOURCES  # local import: sources builds on this module
 
-    src = SOURCES.get(key)
+    return SOURCES.get(key)
+
+
+def _source_words(key: str) -> str:
+    """``"the French rules (escale-a-jeux)"`` for a source key."""
+    src = _source(key)
     return f"{src.short} ({key})" if src is not None and src.short else key
 
 
@@ -160,7 +187,13 @@ class Cite:
         _check_fields(self, key=str, where=str, quote=str, translation=str)
 
     def words(self, quote: bool = False) -> str:
-        """The place in words; with ``quote=True`` the original words and their translation."""
+        """The place in words; with ``quote=True`` the original words and their translation.
+        A text the project does not have says so (``Source.unseen``), so that "stated by"
+        never claims more than a reader can check.
+
+        >>> print(Cite("wikipedia-asalto").words())  # doctest: +ELLIPSIS
+        the Wikipedia article on Asalto (wikipedia-asalto), an article on the related game ...
+        """
         text = _source_words(self.key)
         if self.where:
             text += f", {self.where}"
@@ -168,6 +201,9 @@ class Cite:
             text += f": «{self.quote}»"
             if self.translation:
                 text += f" ({self.translation})"
+        src = _source(self.key)
+        if src is not None and src.unseen:
+            text += f", {src.unseen}"
         return text
 
     def __str__(self) -> str:
@@ -188,7 +224,9 @@ class Attribution:
     * ``reconstruction``: the project's own choice where the texts are silent; ``note`` says
       why (``cites`` may point at what it leans on, never as holders).
 
-    Only a ``stated`` attribution has holders: :attr:`sources` is empty otherwise.
+    ``caveat`` is a few words that every display shows, the shortest too (verdicts, tags,
+    tables): what of a stated choice is the project's reading ("the exact condition is a
+    reading"). Only a ``stated`` attribution has holders: :attr:`sources` is empty otherwise.
 
     >>> a = reading("fitted to the caption of figure B", "escale-a-jeux")
     >>> a.basis, a.sources
@@ -198,9 +236,10 @@ class Attribution:
     basis: str
     cites: tuple[Cite, ...] = ()
     note: str = ""
+    caveat: str = ""
 
     def __post_init__(self) -> None:
-        _check_fields(self, basis=str, note=str)
+        _check_fields(self, basis=str, note=str, caveat=str)
         _check_items(self, "cites", Cite)
         if self.basis not in BASES:
             raise BadArgument(
@@ -239,14 +278,15 @@ class Attribution:
         a reading that no text states, fitted to the French rules (escale-a-jeux), figure B
         """
         places = "; ".join(c.words(quote) for c in self.cites)
+        caveat = f"; {self.caveat}" if self.caveat else ""
         if self.basis == "stated":
-            text = f"stated by {places}"
+            text = f"stated by {places}{caveat}"
             return f"{text} ({self.note})" if self.note and not brief else text
         if brief:
             if self.basis == "reading":
                 text = "a reading that no text states"
-                return f"{text}, fitted to {places}" if places else text
-            return "a reconstruction (the project's choice where the texts are silent)"
+                return (f"{text}, fitted to {places}" if places else text) + caveat
+            return "a reconstruction (the project's choice where the texts are silent)" + caveat
         if self.basis == "reading":
             text = f"a reading that no text states: {self.note}"
         else:
@@ -256,10 +296,17 @@ class Attribution:
     @property
     def tag(self) -> str:
         """A few words for captions: ``"stated by ludosofia"``, ``"a reading: no text states
-        it"`` or ``"a reconstruction"``."""
+        it"`` or ``"a reconstruction"``, with the caveat, and a note on texts the project
+        does not have (``"stated by wikipedia-asalto (not at hand, not quoted)"``)."""
+        caveat = f"; {self.caveat}" if self.caveat else ""
         if self.basis == "stated":
-            return "stated by " + ", ".join(self.sources)
-        return "a reading: no text states it" if self.basis == "reading" else "a reconstruction"
+            unseen = [k for k in self.sources if (src := _source(k)) is not None and src.unseen]
+            text = "stated by " + ", ".join(
+                f"{k} (not at hand, not quoted)" if k in unseen else k for k in self.sources
+            )
+            return text + caveat
+        words = "a reading: no text states it" if self.basis == "reading" else "a reconstruction"
+        return words + caveat
 
     def __str__(self) -> str:
         return self.words()
@@ -269,9 +316,10 @@ def _cites(items: tuple[Cite | str, ...]) -> tuple[Cite, ...]:
     return tuple(c if isinstance(c, Cite) else Cite(c) for c in items)
 
 
-def stated(*cites: Cite | str, note: str = "") -> Attribution:
-    """An attribution to the texts that state it (keys or :class:`Cite`)."""
-    return Attribution("stated", _cites(cites), note)
+def stated(*cites: Cite | str, note: str = "", caveat: str = "") -> Attribution:
+    """An attribution to the texts that state it (keys or :class:`Cite`); ``caveat`` says in
+    a few words what of it is the project's reading, for every display."""
+    return Attribution("stated", _cites(cites), note, caveat)
 
 
 def reading(note: str, *fitted_to: Cite | str) -> Attribution:
@@ -351,6 +399,9 @@ class Option:
     title: str = ""
     # True for options that change the board's points or lines (its geometry).
     changes_board: bool = False
+    # Values that earlier versions of the project gave a choice, as (old value, value) pairs:
+    # read as that choice, so that records and code written before a rename keep working.
+    former: tuple[tuple[Any, Any], ...] = ()
 
     def __post_init__(self) -> None:
         _check_fields(
@@ -363,8 +414,17 @@ class Option:
             note=str,
             title=str,
             changes_board=bool,
+            former=tuple,
         )
         _check_items(self, "choices", Choice)
+        for pair in self.former:
+            if not (
+                isinstance(pair, tuple)
+                and len(pair) == 2
+                and any(_same(c.value, pair[1]) for c in self.choices)
+                and not any(_same(c.value, pair[0]) for c in self.choices)
+            ):
+                raise BadArgument("former", pair, "(an old value, the value of one of the choices)")
         if not self.choices:
             raise BadArgument("choices", self.choices, "one choice at least")
         if self.int_range is not None and not (
@@ -428,11 +488,25 @@ class Option:
                 return value
         return self.normalise(value)
 
+    def former_value(self, value: Any) -> Any:
+        """The choice's value for a value that an earlier version of the project wrote
+        (:attr:`former`), else ``value`` itself.
+
+        >>> import siege_nb as sn
+        >>> sn.option("siege-of-paris", "SP-4").former_value(True)
+        'on'
+        """
+        for old, new in self.former:
+            if _same(old, value):
+                return new
+        return value
+
     def normalise(self, value: Any) -> Any:
         """Check ``value`` against the choices and return it in canonical form.
 
-        ``"yes"``/``"no"``/``"on"``/``"off"`` are accepted for yes/no options, and ASCII
-        digits in a string for numeric ones. Raises a
+        ``"yes"``/``"no"``/``"on"``/``"off"`` are accepted for yes/no options, ASCII
+        digits in a string for numeric ones, and a value an earlier version of the project
+        gave a choice (:attr:`former`) as that choice. Raises a
         :class:`~siege_nb.rules.checks.BadArgument` (a ``ValueError``) naming the option and
         its choices otherwise.
 
@@ -448,6 +522,7 @@ or a whole number from 1 to 100000
         """
         values = [c.value for c in self.choices]
         given = value
+        value = self.former_value(value)
         if isinstance(value, str):
             word = value.strip().lower()
             if all(isinstance(v, bool) for v in values):
@@ -729,10 +804,20 @@ class RuleSet(Mapping[str, Any]):
         Protected pieces (SP-16): a piece of its own army could move there [reach-same-army], \
 stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
         """
+        return f"{self.option(key).heading}: {self.in_force(key)}"
+
+    def in_force(self, key: str) -> str:
+        """The choice in force for option ``key``, in words (its value in square brackets),
+        and where it comes from: :meth:`citation` without the option's name, for a sentence
+        that has named the rule already.
+
+        >>> import siege_nb as sn
+        >>> print(sn.rules("siege-of-paris").in_force("SP-1"))  # doctest: +ELLIPSIS
+        1 officer + 3 soldiers [3], stated by the English rules page (boardandpieces), ...
+        """
         choice = self.choice(key)
         words = choice.attribution.words(brief=True)
-        named = format_choice(choice.value, choice.title)
-        return f"{self.option(key).heading}: {named}, {words}"
+        return f"{format_choice(choice.value, choice.title)}, {words}"
 
     def in_words(self, key: str) -> str:
         """The option in force in a pupil's words: its title and the choice's words, without
@@ -759,6 +844,10 @@ stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
             citation = self.citation(opt.name)
             if citation in text:
                 text = text.replace(citation, self.in_words(opt.name))
+        # Where a reason says where a clause comes from (Attribution.words, brief), in
+        # brackets or after a colon inside them: the pupil reads the rule, not its source.
+        text = _SOURCE_IN_BRACKETS.sub("", text)
+        text = _SOURCE_AFTER_COLON.sub("", text)
         return _RULE_ID.sub("", text)
 
     def __str__(self) -> str:

@@ -75,8 +75,9 @@ OPTIONS: tuple[Option, ...] = (
                 "could-capture",
                 "A defender that had a capture available before the step.",
                 reading(
-                    "traditional huffing, as in the rules of Siege (boardandpieces-siege): the "
-                    "piece that failed to capture is the one punished",
+                    "traditional huffing, as in the rules of the related game Siege "
+                    "(boardandpieces-siege, a page not among the texts at hand): the piece that "
+                    "failed to capture is the one punished",
                     _BONUS,
                 ),
                 title="one that could have captured",
@@ -130,7 +131,14 @@ _PRESETS: dict[str, dict[str, Any]] = {"default": {}}
 PRESETS: Mapping[str, Mapping[str, Any]] = frozen(_PRESETS)
 
 _PRESET_NOTES: dict[str, str] = {
-    "default": "The one text, with the project's default readings of its open sentences.",
+    "default": (
+        "The one text, with the project's readings of its open sentences: 'towards the "
+        "fortress' means one line closer with every step (PS-5); the defender huffed is one "
+        "that could have captured (PS-10); the escape clause is judged over all the attackers "
+        "together (PS-6); only the first capture of a chain is compulsory (PS-4). It plays on "
+        "the project's reconstructed board (the page gives no picture, point count or start "
+        "position) and under the project's move limit, which the text does not have."
+    ),
 }
 PRESET_NOTES: Mapping[str, str] = frozen(_PRESET_NOTES)
 

@@ -75,6 +75,8 @@ def _cite(cite: Cite) -> str:
         text += f": «{_md(cite.quote)}»"
         if cite.translation:
             text += f" (*{_md(cite.translation)}*)"
+    if src is not None and src.unseen:
+        text += f", {_md(src.unseen)}"
     return text
 
 
@@ -95,6 +97,8 @@ def _attribution(att: Attribution, indent: str) -> list[str]:
     """Where a choice or clause comes from, as list items under ``indent``."""
     if att.basis == "stated":
         lines = _places("Stated by", att.cites, indent)
+        if att.caveat:
+            lines.append(f"{indent}- But: {_sentence(att.caveat)}")
         if att.note:
             lines.append(f"{indent}- Note: {_sentence(att.note)}")
         return lines
@@ -198,6 +202,8 @@ def _sources(keys: Iterable[str]) -> list[str]:
         text = f"- {_code(key)}: *{_md(src.title)}*, in {language}"
         if src.short:
             text += f", cited as {_md(src.short)}"
+        if not src.at_hand:
+            text += "; **not among the texts at hand**: a reader cannot check it here"
         lines.append(text + ".")
         if src.note:
             lines.append(f"  {_md(src.note)}")
@@ -238,7 +244,10 @@ def _how_to_read(games: tuple[str, ...]) -> list[str]:
         "- **Where each choice comes from.** Every choice, and every clause of a fixed rule, "
         "is one of three kinds:",
         "  - *stated by* a text: the text says so. The place in the text is given, and where "
-        "the wording itself is the point, a few words of the original with a translation.",
+        "the wording itself is the point, a few words of the original with a translation. A "
+        "text the project does not have (pages on the related games Siege and Asalto, a "
+        "summary of the Royal Garrison game) is cited only for what it was reported to say, "
+        "with no place or words, and every citation of it says so.",
         "  - *a reading*: no text says so in these words; it is one way to understand a "
         "sentence (quoted), fitted to it or to a figure caption, or reconciling two sentences. "
         "It says what it was fitted to. A reading has no holder.",

@@ -44,10 +44,26 @@ _NOT_BACKWARDS = (
         "none of the attacking pieces may move backwards",
     ),
 )
-_SAME_ARMY_NOTE = (
-    "the texts do not say whether the officer and the soldiers must come from one army; the "
-    "project counts both armies together (a reading)"
+# The English page's one word on protection fits both reach readings, so it holds neither.
+_COVERED_NOTE = (
+    "The English page's one word, 'covered' (boardandpieces), names no army and no test: it "
+    "fits both reach readings and states neither"
 )
+# The two sentences behind SP-4's readings.
+_FRENCH_RULE_10 = Cite(
+    "escale-a-jeux",
+    "rule 10",
+    "Si un soldat attaquant arrive à pénétrer dans la forteresse, la partie est nulle",
+    "if an attacking soldier manages to get into the fortress, the game is drawn",
+)
+_PORTUGUESE_SINGLE_RULE = Cite(
+    "ludosofia",
+    "'regra única'",
+    "caso sobre um soldado que não tenha sido capturado e este consiga retornar à cidadela",
+    "if one soldier is left that has not been captured, and it manages to return to the citadel",
+)
+_SAME_ARMY_CAVEAT = "counting the pieces of both armies together is a reading"
+_SAME_ARMY_NOTE = "the texts do not say whether the officer and the soldiers must be of one army"
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -102,6 +118,7 @@ OPTIONS: tuple[Option, ...] = (
                         "put 1 officer and 3 soldiers inside the citadel",
                     ),
                     note=_SAME_ARMY_NOTE,
+                    caveat=_SAME_ARMY_CAVEAT,
                 ),
                 title="1 officer + 3 soldiers",
             ),
@@ -116,6 +133,7 @@ OPTIONS: tuple[Option, ...] = (
                         "by placing two soldiers and one officer",
                     ),
                     note=_SAME_ARMY_NOTE,
+                    caveat=_SAME_ARMY_CAVEAT,
                 ),
                 title="1 officer + 2 soldiers",
             ),
@@ -135,7 +153,7 @@ OPTIONS: tuple[Option, ...] = (
                     Cite("escale-a-jeux", "rules 4 and 8"),
                     Cite(
                         "ludosofia",
-                        "objective",
+                        "objective, for pieces inside",
                         "imobilizar todos dentro",
                         "immobilise them all inside",
                     ),
@@ -160,46 +178,69 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "SP-4",
         "soldier_inside_draw",
-        "Is the game drawn once an attacking soldier is safe inside and the attackers can no "
-        "longer win by placement?",
+        "When is the game drawn because an attacking soldier has got into the citadel?",
         (
             Choice(
-                True,
-                "Yes, the game is drawn.",
+                "on",
+                "Drawn once an attacking soldier is safe inside and the attackers can no longer "
+                "win by placement (too few soldiers left, or no officer).",
                 reading(
-                    "reconciles two sentences with the placement win: in the French rules a "
-                    "soldier that gets into the fortress draws the game, and in the Portuguese "
-                    "'single rule' the last uncaptured soldier that gets back into the citadel "
-                    "does; read together as a draw once a soldier is inside and the attackers "
-                    "no longer have the pieces to win by placement",
-                    Cite(
-                        "escale-a-jeux",
-                        "rule 10",
-                        "Si un soldat attaquant arrive à pénétrer dans la forteresse, la partie "
-                        "est nulle",
-                        "if an attacking soldier manages to get into the fortress, the game is "
-                        "drawn",
-                    ),
-                    Cite(
-                        "ludosofia",
-                        "'regra única' (the single rule)",
-                        "caso sobre um soldado [...] e este consiga retornar à cidadela",
-                        "if one soldier is left [...] and it manages to get back to the citadel",
-                    ),
+                    "reconciles the French rule 10 and the Portuguese single rule with the "
+                    "placement win",
+                    _FRENCH_RULE_10,
+                    _PORTUGUESE_SINGLE_RULE,
                 ),
-                title="on",
+                title="a soldier inside, placement out of reach",
             ),
             Choice(
-                False,
-                "No, play goes on.",
+                "off",
+                "No such draw: play goes on.",
                 reconstruction(
                     "boardandpieces states no such draw; leaving it out follows that text"
                 ),
                 title="off",
             ),
+            Choice(
+                "any-soldier",
+                "Drawn as soon as any attacking soldier, of either army, stands in the citadel.",
+                stated(
+                    _FRENCH_RULE_10,
+                    note="taken literally, the first soldier to enter ends the game, so the "
+                    "attackers can never win by placement (SP-1) in play: a second soldier can "
+                    "never join the first",
+                ),
+                title="any soldier inside",
+            ),
+            Choice(
+                "last-soldier",
+                "Drawn when the one attacking soldier left on the board, of either army, stands "
+                "in the citadel (whether it has just entered or the other last soldiers outside "
+                "have just been taken).",
+                stated(
+                    _PORTUGUESE_SINGLE_RULE,
+                    caveat="the exact condition is a reading",
+                    note="'retornar' (to return) is odd for an attacking soldier, which has never "
+                    "been in the citadel; it is read as getting into it. Two or more soldiers "
+                    "safe inside never end the game under this choice, even when the attackers "
+                    "can no longer win by placement",
+                ),
+                title="the last soldier inside",
+            ),
         ),
-        True,
+        "on",
+        note=(
+            "The three choices that draw nest: whatever 'the last soldier inside' draws, 'a "
+            "soldier inside, placement out of reach' draws, and whatever that draws, 'any soldier "
+            "inside' draws. Under 'any soldier inside', the French rule 10 taken literally, the "
+            "placement win cannot be reached in play. Under 'the last soldier inside', the "
+            "Portuguese single rule, two soldiers safe inside with the placement win out of "
+            "reach do not end the game: neither side can then win by capture or placement, and "
+            "only a blockade or the move limit ends it. Records written before the option had "
+            "four choices, with yes and no, are read as 'a soldier inside, placement out of "
+            "reach' and 'off'."
+        ),
         title="Draw by a soldier inside",
+        former=((True, "on"), (False, "off")),
     ),
     Option(
         "SP-5",
@@ -464,9 +505,8 @@ OPTIONS: tuple[Option, ...] = (
                         "like the king in chess, which may take a piece only if it is not "
                         "protected",
                     ),
-                    Cite("boardandpieces", "movements of the defending army", "covered"),
-                    note="the comparison is with the capturing piece: like a chess king, the "
-                    "garrison takes only what no other attacking piece could then retake",
+                    note="the capturing piece is the chess king: it takes only what no other "
+                    "attacking piece could retake. " + _COVERED_NOTE,
                 ),
                 title="another attacker could move there",
             ),
@@ -479,7 +519,8 @@ OPTIONS: tuple[Option, ...] = (
                         f"{_LUDO_DEFENDERS}, rule 6",
                         "no campo de ação de peça do mesmo exército",
                         "in the field of action of a piece of the same army",
-                    )
+                    ),
+                    note=_COVERED_NOTE,
                 ),
                 title="a piece of its own army could move there",
             ),
@@ -488,8 +529,10 @@ OPTIONS: tuple[Option, ...] = (
                 "Another attacking piece stands on one of its eight neighbouring squares.",
                 reading(
                     "fitted to the caption of figure B in the French rules, which no movement "
-                    "reading can produce; one of two simple readings that fit it. The French "
-                    "preset uses it because that preset follows the figures",
+                    "reading can produce if its labels S_B and S_W mean a Black piece and a "
+                    "White soldier, as they seem to (the project's decoding of the labels); one "
+                    "of two simple readings that fit it. The French preset uses it because that "
+                    "preset follows the figures",
                     Cite(
                         "escale-a-jeux",
                         "caption of figure B",
@@ -505,7 +548,9 @@ OPTIONS: tuple[Option, ...] = (
                 "its own army's advance.",
                 reading(
                     "fitted to the captions of figures B and C together: of the four readings, "
-                    "the only one that fits both",
+                    "the only one under which figure B as labelled and both of the project's "
+                    "versions of figure C (soldiers apart, soldiers side by side) come out as "
+                    "the captions say",
                     Cite("escale-a-jeux", "captions of figures B and C"),
                 ),
                 title="another attacker stands behind it",
@@ -513,11 +558,14 @@ OPTIONS: tuple[Option, ...] = (
         ),
         "reach-any-army",
         note=(
-            "The French rules disagree with themselves: rule 16 likens the capturing garrison "
-            "piece to the king in chess, which gives the chess reading, while the caption of "
-            "figure B calls a Black soldier protected by a White soldier, which no reading by "
-            "movement allows (attacking soldiers keep their colour, so a White soldier can never "
-            "reach a Black soldier's square)."
+            "The French rules seem to disagree with themselves. Rule 16 likens the capturing "
+            "garrison piece to the king in chess, which gives the chess reading. The caption of "
+            "figure B says that the attacking piece S_B is protected by S_W; it names no "
+            "colours, and in figure B no rank for S_W (only figure C calls S_B and S_W attacking "
+            "soldiers). Reading the labels as a Black soldier and a White soldier is the "
+            "project's decoding, a reading. If the labels mean what they seem to, no reading by "
+            "movement allows the caption: attacking soldiers keep their colour, so a White "
+            "soldier can never reach a Black soldier's square."
         ),
         title="Protected pieces",
     ),
@@ -529,7 +577,8 @@ OPTIONS: tuple[Option, ...] = (
             Choice(
                 True,
                 "Yes: with attacking pieces and no garrison piece on the circles, and the "
-                "placement win not met, the game is drawn.",
+                "placement win not met, the game is drawn (that exact condition is the "
+                "project's reading of one sentence).",
                 stated(
                     Cite(
                         "ludosofia",
@@ -539,6 +588,7 @@ OPTIONS: tuple[Option, ...] = (
                     ),
                     note="the exact condition (at least one attacking piece, no garrison piece, "
                     "checked after the two wins) is the project's reading of that one sentence",
+                    caveat="the exact condition is a reading",
                 ),
                 title="on",
             ),
@@ -603,7 +653,7 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "boardandpieces": {
         "capture": "always",
         "blockade_win": False,
-        "soldier_inside_draw": False,
+        "soldier_inside_draw": "off",
         "officers_must_sortie": False,
     },
     "escale-a-jeux": {
@@ -614,29 +664,54 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "ludosofia": {
         "protection": "reach-same-army",
         "colonel_captain_sideways": False,
+        "soldier_inside_draw": "last-soldier",
         "invaders_only_draw": True,
     },
 }
 PRESETS: Mapping[str, Mapping[str, Any]] = frozen(_PRESETS)
 
-# What each preset stands for, said honestly: a preset may use readings no text states.
+# What each preset stands for, said honestly: a preset may use readings no text states, and
+# its note lists every point where it chooses for a silent text or reads its text rather than
+# taking it literally (tests/test_attribution.py holds the notes to the rule data).
+_EVERY_PRESET = (
+    "Like every preset, it counts both armies together for the placement win (SP-1) and plays "
+    "on the project's reconstructed board (citadel, square names and colours, start position) "
+    "with the project's move limit: no text settles these."
+)
 _PRESET_NOTES: dict[str, str] = {
     "default": (
         "The project's default: where the texts disagree it takes the reading of the most "
-        "texts, and the chess reading of protection that the French rule 16 and boardandpieces "
-        "state."
+        "texts, and the chess reading of protection that the French rule 16 states. Where no "
+        "text settles a point: the draw by a soldier inside is the project's reading (SP-4 "
+        "'on'); no invaders-only draw (SP-26). " + _EVERY_PRESET
     ),
     "boardandpieces": (
-        "The English rules page. Where it is silent (blockade, the soldier-inside draw, "
-        "officers coming out) it leaves the rule out; its 'blockade' is read as a pass."
+        "The English rules page. Where it is unclear or silent the preset chooses: capture is "
+        "compulsory as the page reports from Botermans, though it also reports other sources "
+        "that make it optional (SP-5); its one word 'covered' is taken as the chess reading of "
+        "protection (SP-16), though it fits the same-army reading as well; the general moves "
+        "in straight lines only (SP-10), which the page does not say; its 'blockade' is read "
+        "as a pass, not a loss (SP-2); the rules it does not have are left out: no draw by a "
+        "soldier inside (SP-4), no invaders-only draw (SP-26), no obligation for officers to "
+        "come out (SP-15). " + _EVERY_PRESET
     ),
     "escale-a-jeux": (
-        "The French rules, following their figures: protection is the 'adjacent' reading "
-        "fitted to figure B's caption, although rule 16 itself states the chess reading."
+        "The French rules, following their figures. Where it departs from its text: protection "
+        "is the 'adjacent' reading fitted to figure B's caption, although rule 16 itself "
+        "states the chess reading (SP-16); the draw by a soldier inside is the project's "
+        "reading (SP-4 'on') rather than rule 10 taken literally ('any-soldier'), which would "
+        "make the text's own placement win unreachable; lieutenants and soldiers move "
+        "diagonally forward only (SP-8, SP-9), while rule 3d gives them no direction (the "
+        "English and Portuguese texts say forward); there is no invaders-only draw (SP-26), "
+        "which the text does not have. " + _EVERY_PRESET
     ),
     "ludosofia": (
-        "The Portuguese rules, including the draw of their introduction when only invaders "
-        "hold the citadel."
+        "The Portuguese rules, with the draw of their introduction when only invaders hold the "
+        "citadel (SP-26, its exact condition a reading) and their single rule's draw when the "
+        "last soldier gets in (SP-4 'last-soldier'). Where it departs from its text: the "
+        "blockade win (SP-2) is judged over every garrison piece, while the text's objective "
+        "speaks of immobilising them all inside («imobilizar todos dentro»); the general moves "
+        "in straight lines only (SP-10), which the text does not say. " + _EVERY_PRESET
     ),
 }
 PRESET_NOTES: Mapping[str, str] = frozen(_PRESET_NOTES)
@@ -699,7 +774,7 @@ _FIXED_RULES: dict[str, FixedRule] = {
                 stated(
                     "boardandpieces",
                     Cite("ludosofia", "equipment"),
-                    Cite("escale-a-jeux", "rule 7"),
+                    note="the French rules list only the garrison's pieces (rule 7)",
                 ),
             ),
             Clause(
@@ -759,12 +834,29 @@ _FIXED_RULES: dict[str, FixedRule] = {
                 ),
             ),
             Clause(
-                "Attacking soldiers stay on squares of their starting colour; officers use both "
-                "colours.",
+                "Attacking soldiers stay on squares of their starting colour.",
                 stated(
                     Cite("escale-a-jeux", "rule 2b"),
                     _BAP_ATTACK,
                     Cite("ludosofia", f"{_LUDO_INVADERS}, rule 6"),
+                ),
+            ),
+            Clause(
+                "The general, colonels and captains use squares of both colours; lieutenants, "
+                "which move only diagonally, keep the colour they start on.",
+                stated(
+                    Cite(
+                        "escale-a-jeux",
+                        "rules 2b and 3a-3c",
+                        "les officiers peuvent aller sur toutes les cases",
+                        "the officers may go on every square",
+                    ),
+                    Cite(
+                        "escale-a-jeux",
+                        "rule 3d",
+                        "restent toujours sur les cases de leur couleur",
+                        "always stay on squares of their colour",
+                    ),
                 ),
             ),
             Clause(

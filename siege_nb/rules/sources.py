@@ -1,8 +1,9 @@
 """The rule texts the project cites, by key, with what a teacher should know about each.
 
 Only five of them are at hand as full texts (``file`` names them); the others are known
-through the rule each one is cited for. ``note`` holds historical remarks, written as notes
-about the text, never as rules.
+through the rule each one is cited for, and every citation of them says so (``unseen``): a
+reader cannot check them here, and no words of them are quoted. ``note`` holds historical
+remarks, written as notes about the text, never as rules.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ _SOURCES: dict[str, Source] = {
             "Assedio di Parigi, pergioco.net (only set-up and turn order known)",
             "it",
             short="the Italian page",
+            unseen="not among the texts at hand and not quoted here",
         ),
         Source(
             "bonaludo",
@@ -70,22 +72,36 @@ _SOURCES: dict[str, Source] = {
             "boardandpieces-siege",
             "Siege (3 officers, 50 soldiers, 17-point fort), boardandpieces",
             "en",
+            note="A page on Siege, a related game with the same 50 against 3 and a 17-point "
+            "fort. The project does not have its text: it is cited for rules as they were "
+            "reported to the project, with no place in it and no words of it.",
             short="the boardandpieces page on Siege",
+            unseen="a page on the related game Siege, not among the texts at hand and not "
+            "quoted here",
         ),
         Source(
             "royal-garrison",
             "The Royal Garrison Game (Jaques), as summarised on BoardGameGeek",
             "en",
-            note="Dated to about 1861 by the BoardGameGeek summary; bonaludo counts Royal Garrison "
-            "among the 20th-century trade names of Belagerung. The two datings disagree, and "
-            "neither text is at hand to settle it.",
+            note="Dated to about 1861 by the BoardGameGeek summary; bonaludo names Royal Garrison "
+            "only among the 20th-century trade names of Belagerung. The two datings disagree, "
+            "and the summary is not at hand to settle it. The project does not have its text: "
+            "it is cited for rules as they were reported to the project, with no place in it "
+            "and no words of it.",
             short="the Royal Garrison summary",
+            unseen="a summary of a game that the bonaludo blog names among Belagerung's trade "
+            "names, not among the texts at hand and not quoted here",
         ),
         Source(
             "wikipedia-asalto",
             "Asalto, English Wikipedia (the 33-point parent game)",
             "en",
+            note="An article on Asalto, the smaller related game (33 points). The project does "
+            "not have its text: it is cited for rules as they were reported to the project, "
+            "with no place in it and no words of it.",
             short="the Wikipedia article on Asalto",
+            unseen="an article on the related game Asalto, not among the texts at hand and not "
+            "quoted here",
         ),
         Source(
             "boardandpieces-pyramid",

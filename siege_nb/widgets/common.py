@@ -160,7 +160,8 @@ def rules_summary(game: Game, pupil: bool = False) -> str:
             if pupil:
                 parts.append(escape(rules.in_words(k)))
             else:
-                parts.append(f"{escape(opt.heading)}: {escape(choice.words)} ({choice.basis})")
+                tag = escape(choice.attribution.tag)
+                parts.append(f"{escape(opt.heading)}: {escape(choice.words)} ({tag})")
         text += " with " + "; ".join(parts)
     return text
 

@@ -70,9 +70,11 @@ def choice_labels(opt: Option, pupil: bool = False) -> list[tuple[str, int]]:
     ]
 
 
-def option_html(opt: Option, changed: bool = False, pupil: bool = False) -> str:
+def option_html(opt: Option, changed: bool = False, pupil: bool = False, caveat: str = "") -> str:
     """An option's label as HTML: its title, its rule id where it has one (not for a
-    pupil), whether it differs from the preset, and its question in plain words.
+    pupil), whether it differs from the preset, its question in plain words, and the caveat
+    of the answer in force (a stated answer whose exact condition is a reading; not for a
+    pupil). A dropdown cannot wrap its words, so the caveat stands here, above it.
 
     >>> import siege_nb as sn
     >>> html = option_html(sn.option("siege-of-paris", "placement_win"))
@@ -86,9 +88,14 @@ def option_html(opt: Option, changed: bool = False, pupil: bool = False) -> str:
     plain = pupil or opt.id == opt.name
     tag = "" if plain else f" <span style='color:#555'>({escape(opt.id)})</span>"
     flag = f" <span style='{CHANGED_STYLE}'>· changed from the preset</span>" if changed else ""
+    note = (
+        f"<div style='{QUESTION_STYLE}'><i>Note</i>: {escape(caveat)}.</div>"
+        if caveat and not pupil
+        else ""
+    )
     return (
         f"<div><b>{title}</b>{tag}{flag}</div>"
-        f"<div style='{QUESTION_STYLE}'>{escape(opt.question)}</div>"
+        f"<div style='{QUESTION_STYLE}'>{escape(opt.question)}</div>{note}"
     )
 
 
@@ -346,7 +353,8 @@ class RuleSelectors(w.VBox):
                 if dropdown is not None:
                     dropdown.value = index
                     changed_here = base[name] != current[name]
-                    self._labels[name].value = option_html(opt, changed_here, self._pupil)
+                    caveat = current.choice(name).attribution.caveat
+                    self._labels[name].value = option_html(opt, changed_here, self._pupil, caveat)
             self.preset_info.value = self._preset_info_html(current)
             self.note.value = PANEL_CSS + (PUPIL_NOTE if self._pupil else READINGS_NOTE)
             name = preset_name(self.game, current.preset)
