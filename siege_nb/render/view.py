@@ -68,7 +68,9 @@ __all__ = [
 ]
 
 CAPTION_SIZE = 15.0  # the caption's type size (points) where the figure is wide enough
-MIN_CAPTION_SIZE = 9.0  # never smaller: 12.5 pixels at the widgets' 100 dpi
+# Never smaller: 9.7 pixels at the widgets' 100 dpi. A comparison wraps its captions so that
+# they come out at about 10 points (the rule comparer); a single board's caption is one line.
+MIN_CAPTION_SIZE = 7.0
 MIN_COORD_SIZE = 7.0  # the least type size (points) of coordinates on a small board
 
 # Below each point, where its name is written (board units).

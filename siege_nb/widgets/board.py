@@ -293,6 +293,13 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.computer_selector.observe(self._on_computer, names="value")
         self.strength_selector.observe(self._on_computer, names="value")
         row = w.Layout(flex_flow="row wrap")
+        # The settings: in the panel, or under the board and the panel when the panel is
+        # narrow (a dropdown cannot wrap its words, and 260 pixels cut them).
+        self.settings = w.VBox(
+            [w.VBox([self.computer_selector, self.strength_selector]), self.selectors],
+            layout=w.Layout(width="100%"),
+        )
+        self.below = w.VBox(layout=w.Layout(width="100%", max_width="760px", display="none"))
         self.side = w.VBox(
             [
                 self.status,
@@ -301,18 +308,30 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                 self.message,
                 w.HBox([self.size_button, self.key_button, self.sources_button], layout=row),
                 w.HBox([self.save_button, self.load_button, self.downloader], layout=row),
-                w.VBox([self.computer_selector, self.strength_selector]),
-                self.selectors,
+                self.settings,
             ],
         )
         self._place_side(beside)
         # The probe takes the first line of the row (zero pixels high) and measures it; the
-        # board and the panel wrap onto the next line, the panel below when it must.
+        # board and the panel wrap onto the next line, the panel below when it must, and the
+        # settings below both when the panel is narrow.
         super().__init__(
-            [self.board_canvas.probe, self.canvas, self.side],
+            [self.board_canvas.probe, self.canvas, self.side, self.below],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         self._after_action(in_event=False)
+        if not self.message.value:
+            self.message.value = self._hint()
+
+    def _hint(self) -> str:
+        """What to do first, for a reader who has not clicked yet."""
+        g = self.game
+        if g.result is not None:
+            return "The game is over. Undo or reset to go on."
+        return (
+            f"Click a piece of {side_name(g.to_move)}: where it can go is shown in green. "
+            "Then click where it should go."
+        )
 
     # -- public API -------------------------------------------------------------------------
     @property
@@ -421,6 +440,21 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
 
     def _sized_game(self) -> Game:
         return self.game
+
+    def _place_side(self, panel: int | bool) -> None:
+        super()._place_side(panel)
+        width = self.SIDE_PX if panel is True else int(panel)
+        narrow = 0 < width < self.SIDE_PX
+        panel_parts = list(self.side.children)
+        if narrow and self.settings in panel_parts:
+            panel_parts.remove(self.settings)
+            self.side.children = panel_parts
+            self.below.children = [self.settings]
+            self.below.layout.display = None
+        elif not narrow and self.settings not in panel_parts:
+            self.below.children = []
+            self.below.layout.display = "none"
+            self.side.children = [*panel_parts, self.settings]
 
     @guarded
     def _on_computer(self, _: Any = None) -> None:

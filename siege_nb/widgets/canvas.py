@@ -716,19 +716,18 @@ class SizedBoard(CanvasHost):
     def _sized_snapshot(self) -> tuple[Any, ...]:
         """What sizing decides (the figure, the panel's place, the toggles), to put back with
         :meth:`_sized_restore` after a failure."""
-        layout = self.side.layout
+        width = str(self.side.layout.width or "")
         return (
             self.board_canvas.layout_state(),
-            (layout.width, layout.max_width, layout.padding),
+            int(width.removesuffix("px")) if width.endswith("px") else 0,
             self._size,
             self._page,
             self._key,
         )
 
     def _sized_restore(self, snapshot: tuple[Any, ...]) -> None:
-        figure, side, self._size, self._page, self._key = snapshot
-        layout = self.side.layout
-        layout.width, layout.max_width, layout.padding = side
+        figure, panel, self._size, self._page, self._key = snapshot
+        self._place_side(panel)
         self.size_button.value = self._size == "large"
         self.key_button.value = self._key
         if self.board_canvas.legend != ("right" if self._key else False):

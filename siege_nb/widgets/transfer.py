@@ -83,6 +83,7 @@ export default {
     el.dataset.siegeFilePicker = '';
     const button = document.createElement('button');
     button.className = 'jupyter-widgets jupyter-button widget-button';
+    button.style.width = 'auto';
     button.title = model.get('tooltip');
     const icon = document.createElement('i');
     icon.className = 'fa fa-' + model.get('icon');

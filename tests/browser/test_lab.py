@@ -93,7 +93,7 @@ def test_play_and_undo_in_the_siege_of_paris_notebook(lab: str, page: Any) -> No
     cell = cell_containing(page, "board = sn.BoardWidget")
     canvas = canvas_in(cell)
     # After Run All the board is at the start: no later cell plays into it.
-    assert "ply 0" in panel_text(cell)
+    assert "0 moves played" in panel_text(cell)
     # The twin is the same game at the same size, to place the clicks.
     twin = sn.BoardWidget(sn.new_game("siege-of-paris", preset="escale-a-jeux", players=3))
     twin.board_canvas.probe.space = reported_space(cell)
@@ -112,7 +112,7 @@ def test_play_and_undo_in_the_siege_of_paris_notebook(lab: str, page: Any) -> No
     assert f"Last move: C4-{destination}" in panel_text(cell)
     cell.locator("button", has_text="Undo").click()
     wait_text(cell, f"Took back C4-{destination}")
-    assert "ply 0" in panel_text(cell)
+    assert "0 moves played" in panel_text(cell)
     undone = pixels(canvas)
     assert changed_near(played, undone, twin, "C4")
     page.screenshot(path=str(SHOTS / "paris-undone.png"))
