@@ -350,6 +350,13 @@ def test_every_legal_move_is_played_by_pointing_on_a_fresh_board(game: str, pres
         moves = list(g.legal_moves())
         check_pointing(g, moves)
         check_refusals(g, rng)
+        # What a selected piece shows in green is exactly where the next click may go.
+        board = sn.BoardWidget(g.clone())
+        for point in sorted({m.start for m in moves if pointing(m)}):
+            board.click(point)
+            shown = {*board.highlights.destinations, *board.highlights.captures}
+            assert shown == set(g.entry([point]).next), point
+            board.click(None)
         for m in moves:
             for rare in kind_of(g, m):
                 played[rare] += 1

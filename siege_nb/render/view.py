@@ -26,7 +26,7 @@ from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
 from siege_nb.errors import ArgumentError, check_list, check_type, shorten
-from siege_nb.games.base import Game, Move
+from siege_nb.games.base import Game, Move, pointing
 from siege_nb.games.catalogue import game_info
 from siege_nb.render.checks import check_flag, check_point
 from siege_nb.render.extent import Extent
@@ -177,10 +177,12 @@ def explore_highlights(game: Game, node: str, *, pupil: bool = False) -> tuple[A
         move = v.judged
         if move is None:
             continue  # a verdict that names no move of the piece marks no point
-        # A chain of jumps is marked at its first landing, where a click continues it.
-        end = move.path[1] if move.kind == "jump" else move.end
-        if end is None:
-            continue  # an action without a destination (a demand, a huff)
+        # Each move is marked where a reader clicks after the piece (Game.entry): its
+        # destination, or a jump chain's first landing.
+        points = pointing(move)
+        if len(points) < 2:
+            continue  # an action, entered by a button (a demand, a huff)
+        end = points[1]
         by_replacement = move.kind == "capture"
         if v.legal:
             (capt if by_replacement else dest).append(end)
