@@ -52,6 +52,9 @@ for game, (piece, target) in CLICKS.items():
     BoardWidget(game)  # the first build loads what a build needs
     build = median_ms(lambda: BoardWidget(game))
     widget = BoardWidget(game)
+    # As in a browser: once the page's view is there, ipympl stops encoding a whole picture
+    # for a data URL at every frame.
+    widget.canvas.syncing_data_url = False
     widget.canvas.draw()
     view = widget.view
     press = lambda node: mouse_click(widget.canvas, widget.ax, *view.positions[node])
