@@ -119,11 +119,13 @@ def test_notebook_04_in_french_and_portuguese_fits_a_projector(projector: Any, c
         problems = {}
         for area in page.locator(".jp-OutputArea-output").all():
             canvases = area.locator(".jupyter-matplotlib-canvas-div")
-            if canvases.count():
-                canvases.first.scroll_into_view_if_needed()
-                settled_box(canvases.first)
+            for canvas in canvases.all():  # every figure of the output (a comparer has two)
+                canvas.scroll_into_view_if_needed()
+                settled_box(canvas)
             found = area.evaluate(OVERFLOW) + area.evaluate(CLIPPED)
-            if found:  # a figure still taking its new size: measure once more when settled
+            for _ in range(5):  # a figure still taking its new size (slow on a busy machine)
+                if not found:
+                    break
                 page.wait_for_timeout(2000)
                 found = area.evaluate(OVERFLOW) + area.evaluate(CLIPPED)
             if found:
