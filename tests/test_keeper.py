@@ -147,30 +147,57 @@ def test_the_offer_speaks_the_readers_language() -> None:
             room.close()
 
 
-def test_the_kernel_beats_from_a_thread_until_closed() -> None:
-    keeper = Keeper(beat_seconds=0.05)
+def _beats(sent: list[dict[str, Any]]) -> int:
+    return sum(m["kind"] == "beat" for m in sent)
+
+
+def _wait(condition: Any, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def test_the_kernel_answers_each_ping() -> None:
+    keeper = Keeper(beat_seconds=0)
     sent = _listening(keeper)
     keeper.receive({"kind": "hello", "kept": None})
-    deadline = time.monotonic() + 10
-    while sum(m["kind"] == "beat" for m in sent) < 3 and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert sum(m["kind"] == "beat" for m in sent) >= 3
-    assert keeper.beating
+    for _ in range(3):
+        keeper.receive({"kind": "ping"})
+    assert _beats(sent) == 3
     keeper.close()
-    deadline = time.monotonic() + 10
-    while keeper.beating and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not keeper.beating
 
 
-def test_the_kernel_beats_while_it_is_busy() -> None:
+def test_a_busy_kernel_beats_from_its_thread_and_stops_when_the_page_is_gone() -> None:
     # A long computation in the kernel's main thread (the finder, a search agent) must not
-    # look like a dead kernel to the page.
-    keeper = Keeper(beat_seconds=0.05)
+    # look like a dead kernel to the page; a kernel whose page has gone must fall idle, or
+    # the server would never cull it.
+    keeper = Keeper(beat_seconds=0.05, busy_beats=0.6)
     sent = _listening(keeper)
     keeper.receive({"kind": "hello", "kept": None})
     start = time.monotonic()
-    while time.monotonic() - start < 0.6:
-        sum(range(10_000))  # busy, holding the main thread
-    assert sum(m["kind"] == "beat" for m in sent) >= 2
+    while time.monotonic() - start < 0.4:
+        sum(range(10_000))  # busy, holding the main thread: no ping is answered
+    assert _beats(sent) >= 2
+    assert keeper.beating
+    _wait(lambda: time.monotonic() - keeper.heard > 0.8)
+    time.sleep(0.2)
+    quiet = _beats(sent)
+    time.sleep(0.4)
+    assert _beats(sent) == quiet  # nothing heard for longer than busy_beats: silence
+    keeper.receive({"kind": "ping"})  # the page is back: the thread covers for it again
+    _wait(lambda: _beats(sent) >= quiet + 3)
+    assert _beats(sent) >= quiet + 3
+    keeper.close()
+    _wait(lambda: not keeper.beating)
+    assert not keeper.beating
+
+
+def test_a_kernel_answering_its_pages_pings_adds_no_beats_of_its_own() -> None:
+    keeper = Keeper(beat_seconds=0.5)
+    sent = _listening(keeper)
+    keeper.receive({"kind": "hello", "kept": None})
+    for _ in range(10):
+        keeper.receive({"kind": "ping"})
+        time.sleep(0.1)  # far less than the 0.75 s of silence the thread waits for
+    assert _beats(sent) == 10  # one answer a ping: the thread stayed quiet
     keeper.close()

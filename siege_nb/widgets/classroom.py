@@ -105,9 +105,13 @@ belagerung, pyramid-siege
         self._label()
         self._size = "normal"
         self.board = self._board(self._new(game, preset))
-        self.library = ScenarioLibrary(game, pupil=pupil)
-        self.library.set_size(self._size, page=True)
-        self.tabs = w.Tab(children=[self.board, self.library])
+        # The scenarios are made when their tab is first opened: most pages never open it,
+        # and loading them is a third of the time a pupil waits for the first board.
+        self._library: ScenarioLibrary | None = None
+        self._library_game = game
+        self._waiting_tab = w.VBox()
+        self.tabs = w.Tab(children=[self.board, self._waiting_tab])
+        self.tabs.observe(self._on_tab, names="selected_index")
         self._tab_titles()
         self.heading = w.HTML()
         header = w.HBox(
@@ -141,6 +145,35 @@ belagerung, pyramid-siege
                 "<b style='font-size:22px'>" + tr("siege_nb · classroom") + "</b>&nbsp;"
             )
 
+    @property
+    def library(self) -> ScenarioLibrary:
+        """The scenarios of the game on the board (made on first use)."""
+        if self._library is None:
+            self._library = ScenarioLibrary(self._library_game, pupil=self.pupil)
+            self._library.set_size(self._size, page=True)
+        return self._library
+
+    def _new_library(self, game: str) -> None:
+        """The scenarios of ``game`` from now on: made at once if they were shown before."""
+        built = self._library is not None
+        self._library, self._library_game = None, game
+        if built:
+            _ = self.library
+
+    def _show_tabs(self) -> None:
+        """Put the board and the scenarios (or the empty tab that waits for them) in the
+        tabs, titled in the language in force."""
+        second = self._library if self._library is not None else self._waiting_tab
+        if self.tabs.selected_index == 1:
+            second = self.library
+        self.tabs.children = [self.board, second]
+        self._tab_titles()
+
+    @guarded
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] == 1 and self._library is None:
+            self._show_tabs()
+
     def _tab_titles(self) -> None:
         self.tabs.set_title(0, tr("Play"))
         self.tabs.set_title(1, tr("Scenarios"))
@@ -154,8 +187,7 @@ belagerung, pyramid-siege
         game = self.board.game
         self._size = self.board.size
         self.board = self._board(game)
-        self.library = ScenarioLibrary(game.game, pupil=self.pupil)
-        self.library.set_size(self._size, page=True)
+        self._new_library(game.game)
         games = self.game_chooser.value
         self.game_chooser.unobserve(self._on_game, names="value")
         self.preset_chooser.unobserve(self._on_preset, names="value")
@@ -168,8 +200,7 @@ belagerung, pyramid-siege
             self.game_chooser.observe(self._on_game, names="value")
             self.preset_chooser.observe(self._on_preset, names="value")
         self._label()
-        self.tabs.children = [self.board, self.library]
-        self._tab_titles()
+        self._show_tabs()
         self.message.value = ""
 
     def _board(self, game: Game) -> BoardWidget:
@@ -254,7 +285,8 @@ belagerung, pyramid-siege
         panel below). New games and scenarios keep the size."""
         self._size = check_size(size)
         self.board.set_size(size, page=True)
-        self.library.set_size(size, page=True)
+        if self._library is not None:
+            self._library.set_size(size, page=True)
 
     def _new(self, game: str, preset: str) -> Game:
         allowed = game_info(game).players
@@ -281,12 +313,10 @@ belagerung, pyramid-siege
         self._size = self.board.size  # a board made large by its own toggle stays large
         self.board = self._board(g)
         if changed:
-            self.library = ScenarioLibrary(g.game, pupil=self.pupil)
-            self.library.set_size(self._size, page=True)
+            self._new_library(g.game)
         self._set_choosers(g.game, g.rules.preset)
-        self.tabs.children = [self.board, self.library]
-        self._tab_titles()
         self.tabs.selected_index = 0
+        self._show_tabs()
 
     def _take(self, g: Game) -> None:
         """Go on with a loaded game of another game than the board's, on a new board."""
@@ -337,7 +367,8 @@ belagerung, pyramid-siege
         rules = self.board.game.rules
         return (
             self.board,
-            self.library,
+            self._library,
+            self._library_game,
             rules.game,
             rules.preset,
             self.tabs.selected_index,
@@ -345,15 +376,16 @@ belagerung, pyramid-siege
         )
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:
-        self.board, self.library, game, preset, tab, self._size = snapshot
+        self.board, self._library, self._library_game, game, preset, tab, self._size = snapshot
         self._set_choosers(game, preset)
-        self.tabs.children = [self.board, self.library]
-        self._tab_titles()
         self.tabs.selected_index = tab
+        self._show_tabs()
 
     def close(self) -> None:
         """Close the app and stop its heartbeat."""
-        self.keeper.close()
+        keeper = getattr(self, "keeper", None)  # None when the arguments were refused
+        if keeper is not None:
+            keeper.close()
         super().close()
 
     def _show_error(self, err: Exception, failed: Exception | None = None) -> None:

@@ -7,11 +7,13 @@ small jobs in the browser make up for it:
 * **Keeping**: after every move the kernel sends the game's record (the JSON of
   :meth:`siege_nb.Game.to_json`) and the page stores it in the browser's local storage. A
   fresh page tells its kernel what the browser kept, and the app offers to restore it.
-* **Heartbeat**: the kernel sends a beat every few seconds from a thread of its own, so
-  that a kernel busy with a long computation still beats. A page that hears no beat for
-  :data:`STOPPED_AFTER` seconds covers itself with a plain message (*the game stopped;
-  press New game*) and a button that reloads the page: a frozen board that ignores clicks
-  is never left on a pupil's screen.
+* **Heartbeat**: the page asks every few seconds whether its kernel is there, and the
+  kernel answers. While the kernel is busy with a long computation (and so cannot answer),
+  a thread of its own answers instead, for at most :data:`BUSY_BEATS` seconds after the
+  page was last heard: a kernel whose page has gone stops beating, falls idle and is culled
+  as the server's settings say. A page that hears nothing for :data:`STOPPED_AFTER` seconds
+  covers itself with a plain message (*the game stopped; press New game*) and a button that
+  reloads the page: a frozen board that ignores clicks is never left on a pupil's screen.
 
 :class:`Keeper` is the kernel's side; it draws nothing of its own until the page is stopped.
 """
@@ -19,6 +21,7 @@ small jobs in the browser make up for it:
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -30,10 +33,15 @@ from siege_nb.errors import check_type
 from siege_nb.games.base import Game
 from siege_nb.i18n import tr
 
-__all__ = ["BEAT_SECONDS", "STOPPED_AFTER", "Keeper"]
+__all__ = ["BEAT_SECONDS", "BUSY_BEATS", "STOPPED_AFTER", "Keeper"]
 
 BEAT_SECONDS = 3.0
 """How often a live kernel tells its page so."""
+
+BUSY_BEATS = 120.0
+"""How long the kernel's thread goes on beating after the page was last heard: longer than
+any computation a page starts (the finder's targets are a minute), short enough that a
+kernel whose page has gone is culled soon after the server's idle time."""
 
 STOPPED_AFTER = 15.0
 """Seconds without a beat after which the page says that its game has stopped: five beats
@@ -84,6 +92,7 @@ export default {
       tick = now;
       if (now - last > 1000 * model.get('stopped_after')) stop();
     }, 1000);
+    const ask = setInterval(() => model.send({kind: 'ping'}), 1000 * model.get('beat_seconds'));
     const hear = (msg) => {
       if (!msg) return;
       if (msg.kind === 'beat') {
@@ -97,7 +106,7 @@ export default {
       }
     };
     model.on('msg:custom', hear);
-    return () => { clearInterval(watch); model.off('msg:custom', hear); };
+    return () => { clearInterval(watch); clearInterval(ask); model.off('msg:custom', hear); };
   }
 };
 """
@@ -114,10 +123,14 @@ def _beat(ref: weakref.ref[Keeper], done: threading.Event, every: float) -> None
         keeper = ref()
         if keeper is None or keeper.comm is None:
             return
-        try:
-            keeper.send({"kind": "beat"})
-        except Exception:  # the kernel is shutting down: nothing left to tell
-            return
+        quiet = time.monotonic() - keeper.heard
+        # The main thread answers the page's pings itself; beat for it only while it has
+        # not (busy), and not for ever (a page that has gone must let its kernel idle).
+        if 1.5 * every < quiet < keeper.busy_beats:
+            try:
+                keeper.send({"kind": "beat"})
+            except Exception:  # the kernel is shutting down: nothing left to tell
+                return
         del keeper
 
 
@@ -141,6 +154,7 @@ class Keeper(_Base):  # type: ignore[misc,valid-type]
     storage_key = traitlets.Unicode("siege_nb.classroom.game").tag(sync=True)
     beat_seconds = traitlets.Float(BEAT_SECONDS).tag(sync=True)
     stopped_after = traitlets.Float(STOPPED_AFTER).tag(sync=True)
+    busy_beats = traitlets.Float(BUSY_BEATS)
     stopped_text = traitlets.Unicode("").tag(sync=True)
     new_game_text = traitlets.Unicode("").tag(sync=True)
 
@@ -148,6 +162,7 @@ class Keeper(_Base):  # type: ignore[misc,valid-type]
         super().__init__(layout=w.Layout(width="0px", height="0px", overflow="hidden"), **kwargs)
         self.on_kept = on_kept
         self.greeted = False
+        self.heard = time.monotonic()  # when the page last asked
         self.kept: str | None = None  # the record last sent to the browser
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
@@ -168,8 +183,14 @@ class Keeper(_Base):  # type: ignore[misc,valid-type]
 
     def receive(self, content: dict[str, Any]) -> None:
         """Take a message from the page, as the browser sends it (tests call this)."""
-        if content.get("kind") != "hello" or self.greeted:
+        kind = content.get("kind")
+        if kind == "ping":
+            self.heard = time.monotonic()
+            self.send({"kind": "beat"})
             return
+        if kind != "hello" or self.greeted:
+            return
+        self.heard = time.monotonic()
         self.greeted = True
         kept = content.get("kept")
         self._start_beating()
