@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import os
 import re
+import signal
 import statistics
 import sys
 import threading
@@ -50,6 +51,7 @@ from bench_engines import machine  # noqa: E402
 
 import siege_nb as sn  # noqa: E402
 from siege_nb.rules import title  # noqa: E402
+from siege_nb.widgets.keeper import BUSY_BEATS  # noqa: E402
 from tests.browser.lab import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -214,9 +216,13 @@ class Sampler:
         raise RuntimeError("the Voilà server was not found")
 
     def kernels(self) -> list[psutil.Process]:
-        return [
-            p for p in self.server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())
-        ]
+        found = []
+        for p in self.server.children(recursive=True):
+            # A kernel may end between the listing and the question (a zombie, or gone).
+            with contextlib.suppress(psutil.Error):
+                if "ipykernel" in " ".join(p.cmdline()):
+                    found.append(p)
+        return found
 
     def measure(self) -> tuple[int, int, list[int]]:
         rss = []
@@ -229,7 +235,10 @@ class Sampler:
     def _run(self) -> None:
         psutil.cpu_percent()
         while not self._stop.wait(1.0):
-            server, total, rss = self.measure()
+            try:
+                server, total, rss = self.measure()
+            except psutil.Error:  # the server itself is stopping
+                continue
             self.samples.append((time.monotonic(), server, total, rss))
             self.cpu.append(psutil.cpu_percent())
 
@@ -277,10 +286,10 @@ async def run(args: argparse.Namespace) -> None:
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
     ]
-    load_before = os.getloadavg()
     with jupyter_server("voila", root_dir=ROOT / "notebooks", args=cull) as base:
         url = f"{base}/voila/render/classroom.ipynb"
         sampler = Sampler(base)
+        load_before = os.getloadavg()
         sampler.start()
         t0 = time.monotonic()
         async with async_playwright() as pw:
@@ -301,10 +310,13 @@ async def run(args: argparse.Namespace) -> None:
                 if context is not None:
                     await context.close()
             await browser.close()
-        # Kernels whose page is gone are culled once idle for --cull seconds.
-        deadline = time.monotonic() + args.cull + 3 * max(5, args.cull // 6) + 30
+        # Kernels whose page is gone are culled once idle for --cull seconds; a kernel's
+        # heartbeat thread goes on for BUSY_BEATS seconds after its page was last heard.
+        deadline = time.monotonic() + BUSY_BEATS + args.cull + 3 * max(5, args.cull // 6) + 30
+        left = time.monotonic()
         while sampler.kernels() and time.monotonic() < deadline:
             await asyncio.sleep(2)
+        culled = time.monotonic() - left
         after = len(sampler.kernels())
         server_after, total_after, _ = sampler.measure()
         sampler.stop()
@@ -340,8 +352,8 @@ async def run(args: argparse.Namespace) -> None:
         )
         print(
             f"kernels alive when the pages were done: {before}; after culling "
-            f"(idle {args.cull} s): {after}; memory then {total_after / mib:.0f} MiB "
-            f"(server {server_after / mib:.0f} MiB)"
+            f"(idle {args.cull} s, after {culled:.0f} s): {after}; memory then "
+            f"{total_after / mib:.0f} MiB (server {server_after / mib:.0f} MiB)"
         )
 
 
@@ -411,6 +423,8 @@ def main(argv: list[str] | None = None) -> None:
         "--baseline", help="with --startup: another checkout of the project, run alternately"
     )
     args = parser.parse_args(argv)
+    # A stopped run still stops its server and browser (the cleanup runs on SIGINT).
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     if args.startup:
         startup(args.startup, args.baseline)
     else:
