@@ -107,6 +107,8 @@ have_libatomic() {
 browser_packages() {
     [ -x "$CHROMIUM" ] || echo chromium
     have_libatomic || echo libatomic1
+    # JupyterHub's proxy, for the test that runs the classroom hub recipe.
+    command -v configurable-http-proxy > /dev/null || echo node-configurable-http-proxy
 }
 
 need_chromium() {

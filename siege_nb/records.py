@@ -39,6 +39,7 @@ from siege_nb.games.base import RECORD_FORMAT, RECORD_VERSION
 from siege_nb.games.catalogue import CATALOGUE
 from siege_nb.rules import options as game_options
 from siege_nb.rules.model import find_option
+from siege_nb.schemas import jsonschema
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
@@ -111,8 +112,8 @@ def _validator() -> Any:
     """A draft 2020-12 validator of the record schema, built once. Its ``integer`` is a
     Python ``int`` only: JSON Schema counts ``2.0`` as an integer, a record writes ``2``."""
     # Imported on first use, not with the package: `import siege_nb` stays light.
-    from jsonschema import Draft202012Validator, validators  # type: ignore[import-untyped]
-
+    schema_lib = jsonschema()
+    Draft202012Validator, validators = schema_lib.Draft202012Validator, schema_lib.validators
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: type(value) is int
     )
@@ -333,7 +334,7 @@ def _schema_errors(data: Any) -> Iterator[str]:
     """The first structural error of ``data`` against the schema, in words (none if it
     conforms). The move lists are checked move by move here, with the schema's rule for a
     move, rather than by the validator, whose cost per item is hundreds of times higher."""
-    from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
+    best_match = jsonschema().exceptions.best_match
 
     if isinstance(data, (dict, list)):
         deep = _depth_error(data)

@@ -58,6 +58,7 @@ from siege_nb.games.base import Game, IllegalMove
 from siege_nb.games.registry import new_game
 from siege_nb.rules import GAMES
 from siege_nb.rules import rules as make_rules
+from siege_nb.schemas import jsonschema
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -391,13 +392,12 @@ def scenario_schema() -> dict[str, Any]:
 @cache
 def _validator() -> Any:
     # jsonschema is imported here, not at load time, to keep `import siege_nb` light.
-    import jsonschema  # type: ignore[import-untyped]
-
-    base = jsonschema.Draft202012Validator
+    schema_lib = jsonschema()
+    base = schema_lib.Draft202012Validator
     # JSON has one kind of number, so a JSON Schema "integer" accepts 200.0; TOML tells
     # floats apart, and no option takes one.
     checker = base.TYPE_CHECKER.redefine("integer", lambda _checker, value: type(value) is int)
-    return jsonschema.validators.extend(base, type_checker=checker)(_schema())
+    return schema_lib.validators.extend(base, type_checker=checker)(_schema())
 
 
 # Which error to report when there are several at the same depth: a misspelt field name

@@ -223,6 +223,9 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         # Where a loaded record of another game goes: None refuses it (the classroom app
         # sets this to start a board of that game).
         self.other_game: Callable[[Game], None] | None = None
+        # Told the game after every change the reader sees (the classroom app keeps it in
+        # the browser, so that a reloaded page can restore it).
+        self.on_change: Callable[[Game], None] | None = None
 
         # "auto", not "100%": a column stretches them to its width less their margins.
         self.status = w.HTML(layout=w.Layout(width="auto"))
@@ -989,6 +992,8 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             # New buttons only when the set of actions changes: each widget costs a round trip.
             self._action_keys = keys
             self.actions.children = [self._button(*spec) for spec in wanted]
+        if self.on_change is not None:
+            self.on_change(g)
 
     def _actions_wanted(self) -> list[tuple[str, str, str, str]]:
         """The buttons to offer now, as (key, label, style, tooltip): ending the move being

@@ -11,12 +11,14 @@ from siege_nb.games.base import Game
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
 from siege_nb.i18n import LANGUAGES, language, set_language, tr
+from siege_nb.records import RecordError, load_game
 from siege_nb.render.checks import check_flag, check_game_name, check_preset
 from siege_nb.rules import GAMES, presets, title
 from siege_nb.rules import title as game_title
 from siege_nb.widgets.board import BoardWidget
 from siege_nb.widgets.canvas import check_size
 from siege_nb.widgets.common import error_html, escape, guarded, preset_name
+from siege_nb.widgets.keeper import Keeper
 from siege_nb.widgets.scenario import ScenarioLibrary
 
 __all__ = ["Classroom"]
@@ -77,9 +79,7 @@ belagerung, pyramid-siege
         self.game_chooser = w.Dropdown(
             options=[(title(g), g) for g in GAMES], value=game, style=natural
         )
-        self.preset_chooser = w.Dropdown(
-            options=_preset_choices(game), value=preset, style=natural
-        )
+        self.preset_chooser = w.Dropdown(options=_preset_choices(game), value=preset, style=natural)
         # Each language by its own name: a reader finds theirs in any language.
         self.language_chooser = w.Dropdown(
             options=[(name, code) for code, name in LANGUAGES.items()],
@@ -94,12 +94,24 @@ belagerung, pyramid-siege
         self.preset_chooser.observe(self._on_preset, names="value")
         self.language_chooser.observe(self._on_language, names="value")
         self.new_button.on_click(self._on_new)
+        # Nothing lost: the browser keeps the game; a fresh page offers it back.
+        self.keeper = Keeper(on_kept=self._on_kept)
+        self.restore_button = w.Button(
+            icon="history", button_style="warning", layout=w.Layout(width="auto", display="none")
+        )
+        self.restore_button.on_click(self._on_restore)
+        self.offer: Game | None = None  # a kept game the reader may restore
+        self._kept_key: tuple[Any, ...] | None = None
         self._label()
         self._size = "normal"
         self.board = self._board(self._new(game, preset))
-        self.library = ScenarioLibrary(game, pupil=pupil)
-        self.library.set_size(self._size, page=True)
-        self.tabs = w.Tab(children=[self.board, self.library])
+        # The scenarios are made when their tab is first opened: most pages never open it,
+        # and loading them is a third of the time a pupil waits for the first board.
+        self._library: ScenarioLibrary | None = None
+        self._library_game = game
+        self._waiting_tab = w.VBox()
+        self.tabs = w.Tab(children=[self.board, self._waiting_tab])
+        self.tabs.observe(self._on_tab, names="selected_index")
         self._tab_titles()
         self.heading = w.HTML()
         header = w.HBox(
@@ -108,8 +120,10 @@ belagerung, pyramid-siege
                 self.game_chooser,
                 self.preset_chooser,
                 self.new_button,
+                self.restore_button,
                 self.language_chooser,
                 self.message,
+                self.keeper,
             ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
@@ -123,10 +137,42 @@ belagerung, pyramid-siege
         self.language_chooser.description = tr("Language")
         self.new_button.description = tr("New game")
         self.new_button.tooltip = tr("Start again from the set-up")
+        self.restore_button.description = tr("Restore my game")
+        self.restore_button.tooltip = tr("Go on with the game this browser kept")
+        self.keeper.label()
         if hasattr(self, "heading"):
             self.heading.value = (
                 "<b style='font-size:22px'>" + tr("siege_nb · classroom") + "</b>&nbsp;"
             )
+
+    @property
+    def library(self) -> ScenarioLibrary:
+        """The scenarios of the game on the board (made on first use)."""
+        if self._library is None:
+            self._library = ScenarioLibrary(self._library_game, pupil=self.pupil)
+            self._library.set_size(self._size, page=True)
+        return self._library
+
+    def _new_library(self, game: str) -> None:
+        """The scenarios of ``game`` from now on: made at once if they were shown before."""
+        built = self._library is not None
+        self._library, self._library_game = None, game
+        if built:
+            _ = self.library
+
+    def _show_tabs(self) -> None:
+        """Put the board and the scenarios (or the empty tab that waits for them) in the
+        tabs, titled in the language in force."""
+        second = self._library if self._library is not None else self._waiting_tab
+        if self.tabs.selected_index == 1:
+            second = self.library
+        self.tabs.children = [self.board, second]
+        self._tab_titles()
+
+    @guarded
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] == 1 and self._library is None:
+            self._show_tabs()
 
     def _tab_titles(self) -> None:
         self.tabs.set_title(0, tr("Play"))
@@ -141,8 +187,7 @@ belagerung, pyramid-siege
         game = self.board.game
         self._size = self.board.size
         self.board = self._board(game)
-        self.library = ScenarioLibrary(game.game, pupil=self.pupil)
-        self.library.set_size(self._size, page=True)
+        self._new_library(game.game)
         games = self.game_chooser.value
         self.game_chooser.unobserve(self._on_game, names="value")
         self.preset_chooser.unobserve(self._on_preset, names="value")
@@ -155,8 +200,7 @@ belagerung, pyramid-siege
             self.game_chooser.observe(self._on_game, names="value")
             self.preset_chooser.observe(self._on_preset, names="value")
         self._label()
-        self.tabs.children = [self.board, self.library]
-        self._tab_titles()
+        self._show_tabs()
         self.message.value = ""
 
     def _board(self, game: Game) -> BoardWidget:
@@ -165,7 +209,75 @@ belagerung, pyramid-siege
         board.set_size(self._size, page=True)
         # A record of another game, loaded on this board, starts that game here.
         board.other_game = self._take
+        board.on_change = self._keep
+        self._kept_key = None
+        self._keep(board.game)
         return board
+
+    def _keep(self, game: Game) -> None:
+        """Have the browser keep ``game`` (when it has changed), unless a kept game is on
+        offer and this one has no move yet: a fresh board must not wipe out the game the
+        reader may still want back."""
+        last = game.last_move
+        key = (id(game), game.ply, last.text if last is not None else "", id(game.rules))
+        if key == self._kept_key:
+            return
+        if self.offer is not None:
+            if game.ply == 0:
+                return
+            self._withdraw()
+        if self.keeper.keep(game):
+            self._kept_key = key
+
+    @guarded
+    def _on_kept(self, record: str | None) -> None:
+        """The browser's answer when the page shows: the record it kept, if any."""
+        if record is None:
+            self._kept_key = None
+            self._keep(self.board.game)
+            return
+        try:
+            game = load_game(record)
+        except RecordError as err:
+            self.keeper.forget()
+            self.message.value = tr(
+                "This browser kept a game that cannot be read, so it was not restored: {error}",
+                error=escape(str(err)),
+            )
+            self._keep(self.board.game)
+            return
+        if game.ply == 0:
+            self._kept_key = None
+            self._keep(self.board.game)
+            return
+        self.offer = game
+        self.restore_button.layout.display = None
+        self.message.value = tr(
+            "This browser kept your last game: {game}, move {n}. Press <b>Restore my game</b> "
+            "to go on with it, or play on to start afresh.",
+            game=escape(game_title(game.game)),
+            n=game.ply,
+        )
+
+    def restore(self) -> None:
+        """Go on with the game the browser kept (what *Restore my game* does). Without a
+        kept game on offer this is an :class:`~siege_nb.ArgumentError`."""
+        if self.offer is None:
+            raise ArgumentError("restore", None, "no kept game is on offer")
+        game = self.offer
+        self._show_game(game)  # may fail: the offer stays until it succeeds
+        self._withdraw()
+        self._kept_key = None
+        self._keep(game)
+        self.message.value = tr(
+            "Restored your game of {game} at move {n}.",
+            game=escape(game_title(game.game)),
+            n=game.ply,
+        )
+
+    def _withdraw(self) -> None:
+        self.offer = None
+        self.restore_button.layout.display = "none"
 
     def set_size(self, size: str = "normal") -> None:
         """Size every board of the app: ``"normal"`` (the whole board in the window, below
@@ -173,7 +285,8 @@ belagerung, pyramid-siege
         panel below). New games and scenarios keep the size."""
         self._size = check_size(size)
         self.board.set_size(size, page=True)
-        self.library.set_size(size, page=True)
+        if self._library is not None:
+            self._library.set_size(size, page=True)
 
     def _new(self, game: str, preset: str) -> Game:
         allowed = game_info(game).players
@@ -200,12 +313,10 @@ belagerung, pyramid-siege
         self._size = self.board.size  # a board made large by its own toggle stays large
         self.board = self._board(g)
         if changed:
-            self.library = ScenarioLibrary(g.game, pupil=self.pupil)
-            self.library.set_size(self._size, page=True)
+            self._new_library(g.game)
         self._set_choosers(g.game, g.rules.preset)
-        self.tabs.children = [self.board, self.library]
-        self._tab_titles()
         self.tabs.selected_index = 0
+        self._show_tabs()
 
     def _take(self, g: Game) -> None:
         """Go on with a loaded game of another game than the board's, on a new board."""
@@ -243,6 +354,10 @@ belagerung, pyramid-siege
             self.set_language(change["new"])
 
     @guarded
+    def _on_restore(self, _: Any = None) -> None:
+        self.restore()
+
+    @guarded
     def _on_new(self, _: Any = None) -> None:
         self.start(self.game_chooser.value, self.preset_chooser.value)
 
@@ -252,7 +367,8 @@ belagerung, pyramid-siege
         rules = self.board.game.rules
         return (
             self.board,
-            self.library,
+            self._library,
+            self._library_game,
             rules.game,
             rules.preset,
             self.tabs.selected_index,
@@ -260,11 +376,17 @@ belagerung, pyramid-siege
         )
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:
-        self.board, self.library, game, preset, tab, self._size = snapshot
+        self.board, self._library, self._library_game, game, preset, tab, self._size = snapshot
         self._set_choosers(game, preset)
-        self.tabs.children = [self.board, self.library]
-        self._tab_titles()
         self.tabs.selected_index = tab
+        self._show_tabs()
+
+    def close(self) -> None:
+        """Close the app and stop its heartbeat."""
+        keeper = getattr(self, "keeper", None)  # None when the arguments were refused
+        if keeper is not None:
+            keeper.close()
+        super().close()
 
     def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
         self.last_error = err

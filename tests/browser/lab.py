@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -95,12 +95,13 @@ def wait_until_up(url: str, timeout: float) -> None:
 
 @contextmanager
 def jupyter_server(
-    app: str = "lab", root_dir: Path = ROOT, locale: str | None = None
+    app: str = "lab", root_dir: Path = ROOT, locale: str | None = None, args: Sequence[str] = ()
 ) -> Iterator[str]:
     """Start ``jupyter lab`` (or ``voila``) on 127.0.0.1 in a temporary configuration; yield
     its base URL; stop it and every process it started at the end. ``locale`` (``fr_FR``,
     ``pt_BR``) shows JupyterLab's own menus in that language, from its language pack, as
-    ``scripts/notebooks --language`` does.
+    ``scripts/notebooks --language`` does. ``args`` go on the server's command line (the
+    classroom benchmark shortens the culling time with them).
 
     The server works on a copy of the repository's notebooks, so that JupyterLab's autosave
     can never write outputs (or a failed run's traceback) into the tracked files."""
@@ -176,6 +177,7 @@ def jupyter_server(
                 f"--Voila.kernel_websocket_connection_class={CONNECTION_CLASS}",
             ]
             health = f"http://127.0.0.1:{port}/voila/static/voila.js"
+        cmd += list(args)
         log = open(home / "server.log", "w")  # noqa: SIM115 - closed below
         proc = subprocess.Popen(
             cmd, env=env, cwd=root_dir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True

@@ -1,0 +1,435 @@
+"""A whole class at once: the classroom app under N pupils' pages (reported, never asserted).
+
+Run ``python benchmarks/bench_classroom.py`` (``--pages 30 --over 60``). It serves the app
+as ``bash scripts/classroom`` does (Voilà, the project's voila.json, the culling time
+shortened to ``--cull`` seconds so that culling can be seen), then opens ``--pages`` pages in
+one headless Chromium (Debian's), each in a browser context of its own (a pupil of its own,
+with its own storage), their starts spread evenly over ``--over`` seconds. Each page waits
+for its board, chooses a game (the three in turn), and plays three moves by clicking a piece
+and then where it goes. A share of the pages (``--close``) closes abruptly after the first
+move, as a tab closed or a network lost; another share (``--reload``) reloads after the
+second move, restores its game with *Restore my game* and plays the third.
+
+It prints, with the machine's details and load:
+
+* time to first board per page: from asking for the page to a board drawn, fitted and
+  saying "Click a piece" (median, p95, max);
+* click-to-pixels latency under load: from the browser's mousedown to the next picture drawn
+  on the board's image canvas (median, p95), each click of every page;
+* failed pages (an error or a timeout, with the step) and blank pages (no board in 180 s);
+* kernels alive before and after culling, memory per kernel and in total (RSS of the server
+  and its kernels, sampled every second: peak and after culling), and CPU.
+
+Server, kernels and browser share the machine's cores: the browser's own work is part of
+what a pupil waits for on this machine, not on theirs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import re
+import signal
+import statistics
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_engines import machine  # noqa: E402
+
+import siege_nb as sn  # noqa: E402
+from siege_nb.rules import title  # noqa: E402
+from siege_nb.widgets.keeper import BUSY_BEATS  # noqa: E402
+from tests.browser.lab import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    FITTED,
+    SHOWS_SOMETHING,
+    jupyter_server,
+)
+
+GAMES = ("siege-of-paris", "belagerung", "pyramid-siege")
+GAME_TITLES = {g: title(g) for g in GAMES}
+PLAIN_STEP = re.compile(r"^([A-Za-z0-9]+)-([A-Za-z0-9]+)$")
+
+INSTRUMENT = """() => {
+    if (window.__lat) return;
+    window.__lat = {down: 0, draws: []};
+    const orig = CanvasRenderingContext2D.prototype.drawImage;
+    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
+        window.__lat.draws.push([this.canvas, performance.now()]);
+        return orig.apply(this, args);
+    };
+}"""
+ARM = """(top) => {
+    window.__lat.draws = [];
+    top.addEventListener('mousedown', () => { window.__lat.down = performance.now(); },
+                         {capture: true, once: true});
+}"""
+DRAWN = """(image) => {
+    const t = window.__lat.draws.find(([c, t]) => c === image && t >= window.__lat.down);
+    return t ? t[1] - window.__lat.down : null;
+}"""
+
+
+@dataclass
+class PageRun:
+    """What one pupil's page did."""
+
+    index: int
+    game: str
+    plan: str  # "play", "close" or "reload"
+    first_board: float | None = None
+    clicks: list[float] = field(default_factory=list)
+    moves: int = 0
+    failed: str = ""
+    blank: bool = False
+
+
+def three_steps(game: str) -> list[tuple[str, str, str]]:
+    """Three plain steps (piece, destination, move text) from the start of ``game``: the
+    first plain step in each position, both sides in turn."""
+    g = sn.new_game(game)
+    steps = []
+    while len(steps) < 3:
+        move = next(m for m in g.legal_moves() if PLAIN_STEP.match(m.text))
+        start, end = PLAIN_STEP.match(move.text).groups()  # type: ignore[union-attr]
+        steps.append((start, end, move.text))
+        g.play(move)
+    return steps
+
+
+class Twins:
+    """Headless boards of each game, to place clicks where the browser draws the points."""
+
+    def __init__(self) -> None:
+        self.boards = {g: sn.BoardWidget(g) for g in GAMES}
+
+    def fraction(self, game: str, node: str) -> tuple[float, float]:
+        return self.boards[game].view.fraction_of(node)
+
+
+async def board_canvas(page: Any, timeout: float = 180_000) -> tuple[Any, Any]:
+    """The board's mouse canvas and image canvas, once drawn and fitted."""
+    div = page.locator(".jupyter-matplotlib-canvas-div").first
+    await div.wait_for(timeout=timeout)
+    image = div.locator("canvas").first
+    await page.wait_for_function(SHOWS_SOMETHING, arg=await image.element_handle(), timeout=timeout)
+    await page.wait_for_function(FITTED, arg=await div.element_handle(), timeout=timeout)
+    last = None
+    for _ in range(50):  # the box settles once the figure has its final size
+        box = await div.bounding_box()
+        if box is not None and box == last:
+            break
+        last = box
+        await page.wait_for_timeout(300)
+    return div.locator("canvas").nth(1), image
+
+
+async def wait_words(page: Any, text: str, timeout: float = 60_000) -> None:
+    await page.locator(".widget-html-content", has_text=text).first.wait_for(timeout=timeout)
+
+
+async def timed_click(page: Any, top: Any, image: Any, fx: float, fy: float) -> float:
+    box = await top.bounding_box()
+    await page.evaluate(ARM, await top.element_handle())
+    await page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    await page.wait_for_function(DRAWN, arg=await image.element_handle(), timeout=60_000)
+    return float(await page.evaluate(DRAWN, await image.element_handle()))
+
+
+async def pupil(
+    browser: Any, url: str, run: PageRun, delay: float, twins: Twins, viewport: dict[str, int]
+) -> None:
+    await asyncio.sleep(delay)
+    context = await browser.new_context(viewport=viewport)
+    page = await context.new_page()
+    step = "opening the page"
+    try:
+        await page.add_init_script(f"({INSTRUMENT})()")
+        t0 = time.perf_counter()
+        await page.goto(url, timeout=180_000)
+        try:
+            top, image = await board_canvas(page)
+            await wait_words(page, "Click a piece", timeout=180_000)
+        except Exception:
+            run.blank = True
+            raise
+        run.first_board = time.perf_counter() - t0
+        step = "choosing the game"
+        if run.game != GAMES[0]:
+            await page.locator("select").first.select_option(label=GAME_TITLES[run.game])
+            await wait_words(page, f"New game: {GAME_TITLES[run.game]}", timeout=120_000)
+            top, image = await board_canvas(page)
+        steps = three_steps(run.game)
+        for i, (start, end, text) in enumerate(steps):
+            step = f"move {i + 1} ({text})"
+            if run.plan == "reload" and i == 2:
+                await page.reload(timeout=180_000)
+                top, image = await board_canvas(page)
+                await page.get_by_role("button", name="Restore my game").click(timeout=120_000)
+                await wait_words(page, "Restored your game", timeout=120_000)
+                top, image = await board_canvas(page)
+            run.clicks.append(await timed_click(page, top, image, *twins.fraction(run.game, start)))
+            run.clicks.append(await timed_click(page, top, image, *twins.fraction(run.game, end)))
+            await wait_words(page, f"Played {text}", timeout=60_000)
+            run.moves += 1
+            if run.plan == "close" and i == 0:
+                break
+    except Exception as err:  # every failure is counted and said, never hidden
+        run.failed = f"{step}: {type(err).__name__}: {str(err).splitlines()[0][:120]}"
+    finally:
+        if run.plan == "close" or run.failed:
+            await context.close()
+        else:
+            run.context = context  # type: ignore[attr-defined]  # closed at the end
+
+
+class Sampler:
+    """Memory and CPU of the Voilà server and its kernels, sampled every second."""
+
+    def __init__(self, base: str) -> None:
+        self.port = f"--port={urlparse(base).port}"
+        self.server = self._find_server()
+        self.samples: list[tuple[float, int, int, list[int]]] = []  # t, server, total, kernels
+        self.cpu: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _find_server(self) -> psutil.Process:
+        for proc in psutil.process_iter(["cmdline"]):
+            cmdline = proc.info["cmdline"] or []
+            if "voila" in " ".join(cmdline) and self.port in cmdline:
+                return proc
+        raise RuntimeError("the Voilà server was not found")
+
+    def kernels(self) -> list[psutil.Process]:
+        found = []
+        for p in self.server.children(recursive=True):
+            # A kernel may end between the listing and the question (a zombie, or gone).
+            with contextlib.suppress(psutil.Error):
+                if "ipykernel" in " ".join(p.cmdline()):
+                    found.append(p)
+        return found
+
+    def measure(self) -> tuple[int, int, list[int]]:
+        rss = []
+        for kernel in self.kernels():
+            with contextlib.suppress(psutil.Error):
+                rss.append(kernel.memory_info().rss)
+        server = self.server.memory_info().rss
+        return server, server + sum(rss), rss
+
+    def _run(self) -> None:
+        psutil.cpu_percent()
+        while not self._stop.wait(1.0):
+            try:
+                server, total, rss = self.measure()
+            except psutil.Error:  # the server itself is stopping
+                continue
+            self.samples.append((time.monotonic(), server, total, rss))
+            self.cpu.append(psutil.cpu_percent())
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def spread(values: list[float]) -> str:
+    if not values:
+        return "none"
+    values = sorted(values)
+    p95 = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+    return (
+        f"median {statistics.median(values):.2f}, p95 {p95:.2f}, max {values[-1]:.2f} "
+        f"({len(values)})"
+    )
+
+
+async def run(args: argparse.Namespace) -> None:
+    from playwright.async_api import async_playwright
+
+    twins = Twins()
+    plans = []
+    n_close = round(args.pages * args.close)
+    n_reload = round(args.pages * args.reload)
+    for i in range(args.pages):
+        # Spread the abrupt closes and reloads over the class, not all at its end.
+        k = i % 10
+        if k < round(10 * args.close) and n_close > 0:
+            plans.append("close")
+            n_close -= 1
+        elif k >= 10 - round(10 * args.reload) and n_reload > 0:
+            plans.append("reload")
+            n_reload -= 1
+        else:
+            plans.append("play")
+    runs = [PageRun(i, GAMES[i % 3], plans[i]) for i in range(args.pages)]
+    cull = [
+        f"--MappingKernelManager.cull_idle_timeout={args.cull}",
+        f"--MappingKernelManager.cull_interval={max(5, args.cull // 6)}",
+        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_busy=False",
+    ]
+    with jupyter_server("voila", root_dir=ROOT / "notebooks", args=cull) as base:
+        url = f"{base}/voila/render/classroom.ipynb"
+        sampler = Sampler(base)
+        load_before = os.getloadavg()
+        sampler.start()
+        t0 = time.monotonic()
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            )
+            viewport = {"width": args.width, "height": args.height}
+            gap = args.over / max(1, args.pages - 1) if args.pages > 1 else 0
+            await asyncio.gather(
+                *(pupil(browser, url, r, i * gap, twins, viewport) for i, r in enumerate(runs))
+            )
+            played = time.monotonic() - t0
+            peak = max(sampler.samples, key=lambda s: s[2]) if sampler.samples else None
+            before = len(sampler.kernels())
+            load_during = os.getloadavg()
+            for r in runs:  # the pupils leave: every page closes
+                context = getattr(r, "context", None)
+                if context is not None:
+                    await context.close()
+            await browser.close()
+        # Kernels whose page is gone are culled once idle for --cull seconds; a kernel's
+        # heartbeat thread goes on for BUSY_BEATS seconds after its page was last heard.
+        deadline = time.monotonic() + BUSY_BEATS + args.cull + 3 * max(5, args.cull // 6) + 30
+        left = time.monotonic()
+        while sampler.kernels() and time.monotonic() < deadline:
+            await asyncio.sleep(2)
+        culled = time.monotonic() - left
+        after = len(sampler.kernels())
+        server_after, total_after, _ = sampler.measure()
+        sampler.stop()
+    print(f"machine: {machine()}")
+    print(
+        f"load average before {load_before[0]:.2f}, at the end of the pages "
+        f"{load_during[0]:.2f}; CPU busy (all cores, sampled each second): "
+        f"{spread(sampler.cpu)} %"
+    )
+    print(
+        f"{args.pages} pages started over {args.over:.0f} s at {args.width}x{args.height} "
+        f"(plans: {plans.count('play')} play, {plans.count('close')} close after a move, "
+        f"{plans.count('reload')} reload and restore); all done in {played:.0f} s"
+    )
+    firsts = [r.first_board for r in runs if r.first_board is not None]
+    clicks = [c / 1000 for r in runs for c in r.clicks]
+    print(f"time to first board (s): {spread(firsts)}")
+    print(f"click to pixels under load (s): {spread(clicks)}")
+    failed = [r for r in runs if r.failed]
+    blank = [r for r in runs if r.blank]
+    print(f"pages: {len(runs)}, blank {len(blank)}, failed {len(failed)}")
+    for r in failed:
+        print(f"  page {r.index} ({r.game}, {r.plan}): {r.failed}")
+    moves = sum(r.moves for r in runs)
+    print(f"moves played by clicking: {moves}")
+    if peak is not None:
+        _, server, total, rss = peak
+        mib = 2**20
+        per = [x / mib for x in rss]
+        print(
+            f"memory at the peak: {total / mib:.0f} MiB in all (server {server / mib:.0f} MiB, "
+            f"{len(rss)} kernels: per kernel {spread(per)} MiB)"
+        )
+        print(
+            f"kernels alive when the pages were done: {before}; after culling "
+            f"(idle {args.cull} s, after {culled:.0f} s): {after}; memory then "
+            f"{total_after / mib:.0f} MiB (server {server_after / mib:.0f} MiB)"
+        )
+
+
+STARTUP = """
+import resource, time
+import siege_nb
+from siege_nb.widgets.classroom import Classroom
+room = Classroom()
+print(time.process_time(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def startup(rounds: int, baseline: str | None) -> None:
+    """What a classroom kernel spends before its first board: CPU seconds and peak memory of
+    importing siege_nb and building the app, in fresh processes, this tree and (if given)
+    another checkout of the project, alternately."""
+    import subprocess
+
+    trees = {"this tree": str(ROOT)}
+    if baseline:
+        trees["baseline"] = str(Path(baseline).resolve())
+    seen: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            env = {**os.environ, "PYTHONPATH": tree}
+            out = subprocess.run(
+                [sys.executable, "-c", STARTUP],
+                env=env,
+                cwd=tree,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()
+            seen[name].append((float(out[-2]), int(out[-1]) / 1024))
+    print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f}")
+    for name, runs in seen.items():
+        cpu = statistics.median(c for c, _ in runs)
+        mem = statistics.median(m for _, m in runs)
+        print(
+            f"{name:10} ({trees[name]}): CPU {cpu:.2f} s (min {min(c for c, _ in runs):.2f}, "
+            f"max {max(c for c, _ in runs):.2f}), peak memory {mem:.0f} MiB, {rounds} runs"
+        )
+    if baseline:
+        base = statistics.median(c for c, _ in seen["baseline"])
+        this = statistics.median(c for c, _ in seen["this tree"])
+        print(f"CPU before the first board, this tree / baseline: {this / base:.2f}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the arguments and run the class."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=30, help="pupils' pages (30)")
+    parser.add_argument("--over", type=float, default=60.0, help="seconds to open them in (60)")
+    parser.add_argument("--close", type=float, default=0.2, help="share closed abruptly (0.2)")
+    parser.add_argument("--reload", type=float, default=0.1, help="share reloaded (0.1)")
+    parser.add_argument("--cull", type=int, default=60, help="idle seconds before culling (60)")
+    parser.add_argument("--width", type=int, default=1024)
+    parser.add_argument("--height", type=int, default=768)
+    parser.add_argument(
+        "--startup",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="instead of a class: time a kernel's work before its first board, ROUNDS runs",
+    )
+    parser.add_argument(
+        "--baseline", help="with --startup: another checkout of the project, run alternately"
+    )
+    args = parser.parse_args(argv)
+    # A stopped run still stops its server and browser (the cleanup runs on SIGINT).
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    if args.startup:
+        startup(args.startup, args.baseline)
+    else:
+        asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    main()

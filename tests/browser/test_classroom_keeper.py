@@ -1,0 +1,92 @@
+"""Nothing lost in the classroom app (Voilà, a real browser): a reloaded page offers the game
+back from the browser's storage, and a page whose kernel was killed says so and starts anew."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlparse
+
+import psutil
+import pytest
+
+import siege_nb as sn
+from siege_nb.widgets.keeper import STOPPED_AFTER
+
+from .lab import ROOT, SHOTS, canvas_in, jupyter_server
+from .test_lab import click, wait_text
+
+
+@pytest.fixture(scope="module")
+def voila() -> Iterator[str]:
+    with jupyter_server("voila", root_dir=ROOT / "notebooks") as base:
+        yield base
+
+
+def kernels_of(base: str) -> list[psutil.Process]:
+    """The kernels the Voilà server at ``base`` started (its children running ipykernel)."""
+    port = f"--port={urlparse(base).port}"
+    found = []
+    for proc in psutil.process_iter(["cmdline"]):
+        cmdline = proc.info["cmdline"] or []
+        if "voila" in " ".join(cmdline) and port in cmdline:
+            found += [
+                child
+                for child in proc.children(recursive=True)
+                if "ipykernel" in " ".join(child.cmdline())
+            ]
+    return found
+
+
+def open_app(page: Any, base: str) -> tuple[Any, Any]:
+    page.goto(f"{base}/voila/render/classroom.ipynb", timeout=120_000)
+    body = page.locator("body")
+    canvas = canvas_in(body)
+    wait_text(body, "Click a piece", timeout=60_000)
+    return body, canvas
+
+
+def test_a_reloaded_page_offers_its_game_back(voila: str, page: Any) -> None:
+    page.goto(f"{voila}/voila/render/classroom.ipynb", timeout=120_000)
+    page.evaluate("() => window.localStorage.clear()")
+    body, canvas = open_app(page, voila)
+    twin = sn.BoardWidget("siege-of-paris")
+    click(canvas, twin, "C0")
+    click(canvas, twin, "g5")
+    wait_text(body, "Played C0-g5")
+    time.sleep(1)  # the record reaches the browser's storage after the picture
+    assert "C0-g5" in page.evaluate(
+        "() => window.localStorage.getItem('siege_nb.classroom.game') || ''"
+    )
+    page.reload(timeout=120_000)
+    canvas = canvas_in(body)
+    wait_text(body, "This browser kept your last game", timeout=60_000)
+    button = page.get_by_role("button", name="Restore my game")
+    button.wait_for(timeout=15_000)
+    page.screenshot(path=str(SHOTS / "classroom-restore-offer.png"))
+    button.click()
+    wait_text(body, "Restored your game of Siege of Paris at move 1")
+    assert "1 move played" in body.inner_text()
+
+
+def test_a_page_whose_kernel_died_says_so_and_starts_anew(voila: str, page: Any) -> None:
+    body, canvas = open_app(page, voila)
+    twin = sn.BoardWidget("siege-of-paris")
+    click(canvas, twin, "C0")
+    click(canvas, twin, "f5")
+    wait_text(body, "Played C0-f5")
+    time.sleep(1)
+    alive = kernels_of(voila)
+    assert alive, "no kernel found for the page"
+    for kernel in alive:
+        kernel.kill()
+    stopped = page.locator("[data-siege-stopped]")
+    stopped.wait_for(timeout=(STOPPED_AFTER + 20) * 1000)
+    assert "The game stopped" in stopped.inner_text()
+    page.screenshot(path=str(SHOTS / "classroom-kernel-stopped.png"))
+    stopped.get_by_role("button", name="New game").click()
+    wait_text(body, "This browser kept your last game", timeout=120_000)
+    page.get_by_role("button", name="Restore my game").click()
+    wait_text(body, "Restored your game of Siege of Paris at move 1")
+    assert page.locator("[data-siege-stopped]").count() == 0
