@@ -205,6 +205,11 @@ class Sampler:
         self.server = self._find_server()
         self.samples: list[tuple[float, int, int, list[int]]] = []  # t, server, total, kernels
         self.cpu: list[float] = []
+        # CPU seconds by process, last seen: the app's side (server and kernels) and the
+        # browser's, so that a run says where the machine's time went.
+        self.app_cpu: dict[int, float] = {}
+        self.browser_cpu: dict[int, float] = {}
+        self.started = time.time()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -224,7 +229,22 @@ class Sampler:
                     found.append(p)
         return found
 
+    def _count_cpu(self) -> None:
+        with contextlib.suppress(psutil.Error):
+            times = self.server.cpu_times()
+            self.app_cpu[self.server.pid] = times.user + times.system
+        for proc in self.server.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                times = proc.cpu_times()
+                self.app_cpu[proc.pid] = times.user + times.system
+        for proc in psutil.process_iter(["name", "create_time"]):
+            if "chrom" in (proc.info["name"] or "") and proc.info["create_time"] >= self.started:
+                with contextlib.suppress(psutil.Error):
+                    times = proc.cpu_times()
+                    self.browser_cpu[proc.pid] = times.user + times.system
+
     def measure(self) -> tuple[int, int, list[int]]:
+        self._count_cpu()
         rss = []
         for kernel in self.kernels():
             with contextlib.suppress(psutil.Error):
@@ -330,6 +350,12 @@ async def run(args: argparse.Namespace) -> None:
         f"{args.pages} pages started over {args.over:.0f} s at {args.width}x{args.height} "
         f"(plans: {plans.count('play')} play, {plans.count('close')} close after a move, "
         f"{plans.count('reload')} reload and restore); all done in {played:.0f} s"
+    )
+    app, shown = sum(sampler.app_cpu.values()), sum(sampler.browser_cpu.values())
+    print(
+        f"CPU seconds: the app (Voila server and kernels) {app:.0f} s, {app / len(runs):.1f} s "
+        f"a page; the browser {shown:.0f} s, {shown / len(runs):.1f} s a page "
+        f"(the machine has {os.cpu_count()} cores)"
     )
     firsts = [r.first_board for r in runs if r.first_board is not None]
     clicks = [c / 1000 for r in runs for c in r.clicks]
