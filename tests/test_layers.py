@@ -1,8 +1,8 @@
 """The package's layers import one way (docs/design.md, section 2).
 
-{errors, i18n, schemas} -> rules -> boards -> games -> {records, scenarios, ai, render} -> widgets ->
-the API; i18n_extract, a developer's tool that walks the rule data and the scenarios to build
-the translation catalogue, stands above the engine and nothing imports it.
+{errors, i18n, schemas} -> rules -> boards -> games -> {records, scenarios, ai, render} ->
+widgets -> the API; i18n_extract, a developer's tool that walks the rule data and the
+scenarios to build the translation catalogue, stands above the engine and nothing imports it.
 Two imports run upwards on purpose, both inside a function so that they load only when used:
 ``Game._repr_png_`` loads ``render`` (a game shows itself as a picture, as python-chess does)
 and ``Scenario.player()`` loads ``widgets``. Anything else upward is a mistake this test names.
