@@ -76,7 +76,7 @@ def test_a_kept_game_is_offered_and_restored_in_every_game_and_preset() -> None:
             room, sent = _room(game)
             room.keeper.receive({"kind": "hello", "kept": kept.to_json()})
             assert room.offer is not None and room.restore_button.layout.display is None
-            assert f"move {kept.ply}" in room.message.value
+            assert f"move {kept.ply}" in room.board.message.value
             assert sent == []  # the fresh board waits: the reader may want the kept game
             room.restore()
             restored = room.board.game
@@ -108,7 +108,7 @@ def test_an_unreadable_kept_record_is_said_forgotten_and_loses_nothing(kept: str
     room, sent = _room()
     before = room.board.game
     room.keeper.receive({"kind": "hello", "kept": kept})
-    assert "cannot be read" in room.message.value
+    assert "cannot be read" in room.board.message.value
     assert room.offer is None and room.board.game is before
     assert [m["kind"] for m in sent] == ["forget", "keep"]
     room.close()
@@ -139,11 +139,11 @@ def test_the_offer_speaks_the_readers_language() -> None:
         with using(code):
             room, _ = _room("pyramid-siege")
             room.keeper.receive({"kind": "hello", "kept": kept.to_json()})
-            assert words in room.message.value and room.restore_button.description == words
-            assert "move" not in room.message.value
+            assert words in room.board.message.value and room.restore_button.description == words
+            assert "move" not in room.board.message.value
             assert room.keeper.stopped_text and "stopped" not in room.keeper.stopped_text
             room.restore()
-            assert "Restored" not in room.message.value
+            assert "Restored" not in room.board.message.value
             room.close()
 
 

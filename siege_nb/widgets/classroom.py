@@ -240,7 +240,7 @@ belagerung, pyramid-siege
             game = load_game(record)
         except RecordError as err:
             self.keeper.forget()
-            self.message.value = tr(
+            self.board.message.value = tr(
                 "This browser kept a game that cannot be read, so it was not restored: {error}",
                 error=escape(str(err)),
             )
@@ -252,7 +252,9 @@ belagerung, pyramid-siege
             return
         self.offer = game
         self.restore_button.layout.display = None
-        self.message.value = tr(
+        # In the board's panel, which has room for it: a longer header would push the board,
+        # already fitted to the window, down by a line.
+        self.board.message.value = tr(
             "This browser kept your last game: {game}, move {n}. Press <b>Restore my game</b> "
             "to go on with it, or play on to start afresh.",
             game=escape(game_title(game.game)),
@@ -269,7 +271,7 @@ belagerung, pyramid-siege
         self._withdraw()
         self._kept_key = None
         self._keep(game)
-        self.message.value = tr(
+        self.board.message.value = tr(
             "Restored your game of {game} at move {n}.",
             game=escape(game_title(game.game)),
             n=game.ply,
