@@ -52,6 +52,9 @@ __all__ = [
     "BoardWidget",
     "Choice",
     "Classroom",
+    "Disagreement",
+    "DisagreementFinder",
+    "Findings",
     "FixedRule",
     "Game",
     "Highlights",
@@ -78,6 +81,7 @@ __all__ = [
     "animate",
     "draw",
     "export",
+    "find_disagreements",
     "fixed_rules",
     "format_value",
     "handout",
@@ -118,6 +122,12 @@ _LAZY = {
     "ScenarioPlayer": "siege_nb.widgets",
     "RuleComparer": "siege_nb.widgets",
     "ScenarioLibrary": "siege_nb.widgets",
+    # Where readings part and whether it matters: the finder plays games, so it loads the
+    # computer players; the engine alone never needs them.
+    "find_disagreements": "siege_nb.disputes",
+    "Disagreement": "siege_nb.disputes",
+    "DisagreementFinder": "siege_nb.disputes",
+    "Findings": "siege_nb.disputes",
 }
 
 
