@@ -23,7 +23,7 @@ from siege_nb.games.base import Move, Result
 from siege_nb.games.catalogue import CATALOGUE
 from siege_nb.rules import RuleSet
 
-__all__ = ["Found", "Judge", "Kind", "piece_type", "team_of_piece"]
+__all__ = ["Found", "Judge", "Kind", "move_identity", "piece_type", "team_of_piece"]
 
 Kind = tuple[Any, ...]
 """What kind of disagreement: ``("move", allowed_by, rule, mover, move_kind, taken)`` for a
@@ -52,7 +52,7 @@ def team_of_piece(piece: str) -> str:
     return "attackers" if side in ("white", "black") else side
 
 
-def _ident(move: Move) -> Any:
+def move_identity(move: Move) -> Any:
     """A move's identity: a jump chain by its outcome (where it ends, what it takes), since
     two engines may list one outcome along different paths; anything else by its text."""
     if move.kind == "jump":
@@ -152,8 +152,8 @@ class Judge:
         if la is None or lb is None:
             self.skipped += 1
             return []
-        by_a = {_ident(m): m for m in la}
-        by_b = {_ident(m): m for m in lb}
+        by_a = {move_identity(m): m for m in la}
+        by_b = {move_identity(m): m for m in lb}
         found: list[Found] = []
         for mine, theirs, refuser, rstate, side in (
             (by_a, by_b, self.eb, sb, "a"),
