@@ -80,6 +80,7 @@ __all__ = [
     "Status",
     "TooManyMoves",
     "Verdict",
+    "WhereTheyPart",
     "animate",
     "dispute_frequencies",
     "dispute_ranking",
@@ -127,6 +128,7 @@ _LAZY = {
     "ScenarioPlayer": "siege_nb.widgets",
     "RuleComparer": "siege_nb.widgets",
     "ScenarioLibrary": "siege_nb.widgets",
+    "WhereTheyPart": "siege_nb.widgets",
     # Where readings part and whether it matters: the finder plays games, so it loads the
     # computer players; the engine alone never needs them.
     "find_disagreements": "siege_nb.disputes",

@@ -22,7 +22,7 @@ from siege_nb.disputes.judge import Kind
 from siege_nb.errors import ArgumentError
 from siege_nb.games.base import Game, Result, Verdict
 from siege_nb.games.registry import new_game
-from siege_nb.rules import RuleSet, format_value
+from siege_nb.rules import RuleSet, format_value, preset_name
 from siege_nb.scenarios import FrozenMap, Scenario, load_scenario
 
 __all__ = ["Disagreement"]
@@ -35,11 +35,13 @@ def _game(rules: RuleSet, setup: Mapping[str, Any], line: tuple[str, ...]) -> Ga
     return g
 
 
-def _result_words(result: Result | None) -> str:
+def _result_words(result: Result | None, rules: RuleSet | None = None) -> str:
+    """A result in words; with ``rules``, in a pupil's words (no rule ids, no sources)."""
     if result is None:
         return "the game goes on"
     who = "a draw" if result.winner is None else f"the {result.winner} win"
-    return f"{who} ({result.reason.rstrip('.')})"
+    reason = result.reason if rules is None else rules.plain(result.reason)
+    return f"{who} ({reason.strip().rstrip('.')})"
 
 
 def _claim_result(result: Result | None) -> str:
@@ -158,10 +160,11 @@ class Disagreement:
         rules = self.rules_a if side == "a" else self.rules_b
         if self.option is not None:
             return rules.in_words(self.option)
-        return f"the rules of {self._labels(side)}"
+        return preset_name(self.game, self._labels(side))
 
-    def describe(self) -> str:
-        """The disagreement in a sentence or two, in plain words."""
+    def describe(self, pupil: bool = False) -> str:
+        """The disagreement in a sentence or two, in plain words; with ``pupil``, results
+        without rule ids or where their rules come from."""
         where = f"{len(self.position)} pieces, {self.setup.get('to_move', '')} to move"
         if self.line:
             where += f", after {_line_words(self.line)}"
@@ -175,8 +178,10 @@ class Disagreement:
             ).strip()
         what = f"after {self.move}" if self.move else "as it stands"
         return (
-            f"{where}: {what}, {_result_words(self.result_a)} under "
-            f"{self._reading_words('a')!r}, but {_result_words(self.result_b)} under "
+            f"{where}: {what}, "
+            f"{_result_words(self.result_a, self.rules_a if pupil else None)} under "
+            f"{self._reading_words('a')!r}, but "
+            f"{_result_words(self.result_b, self.rules_b if pupil else None)} under "
             f"{self._reading_words('b')!r}."
         )
 
@@ -281,7 +286,7 @@ class Disagreement:
         for side in sides:
             opts = a_opts if side == "a" else b_opts
             words = self._reading_words(side)
-            step: dict[str, str] = {"title": _toml(f"Under {self._labels(side)}")}
+            step: dict[str, str] = {"title": _toml(words[:1].upper() + words[1:])}
             if opts:
                 step["options"] = _table(opts)
             if self.kind == "move":
@@ -298,7 +303,8 @@ class Disagreement:
                 if self.move and side == sides[0]:
                     step["play"] = _list([self.move])
                 what = f"After **{self.move}**" if self.move else "Here"
-                text = f"{what}, under *{words}*: {_result_words(result)}."
+                rules = self.rules_a if side == "a" else self.rules_b
+                text = f"{what}, under *{words}*: {_result_words(result, rules)}."
                 if mover is not None and not self.move:
                     step["explore"] = _toml(mover)
             step["text"] = _toml(text)

@@ -232,19 +232,42 @@ class PlayoutMetrics:
             return rows
         return pd.DataFrame(rows)
 
-    def report(self) -> str:
-        """A Markdown table: each reading's win rates, then every metric, rounded."""
+    def report(self, readings: Sequence[str] | None = None, transpose: bool = False) -> str:
+        """A Markdown table: each reading's win rates, then every metric, rounded; only the
+        ``readings`` named, if given. ``transpose`` puts one metric per row and one reading
+        per column (narrow enough for a projector when the readings are few)."""
         rows = summarize_metrics(self.game, self.records)
+        if readings is not None:
+            check_type(readings, (list, tuple), "readings")
+            known = [r["reading"] for r in rows]
+            missing = [r for r in readings if r not in known]
+            if missing:
+                from siege_nb.errors import ArgumentError
+
+                raise ArgumentError("readings", missing, f"readings played: {', '.join(known)}")
+            rows = [r for r in rows if r["reading"] in readings]
         teams = _teams(self.game)
-        head = ["reading", "games", *(f"{t} win" for t in teams), "draws"]
-        head += [m.name for m in METRICS]
+        names = [f"{t} win" for t in teams] + ["draws"] + [m.name for m in METRICS]
+
+        def cells(row: Mapping[str, Any]) -> list[str]:
+            out = [f"{100 * row[f'win_{t}']:.0f} %" for t in teams]
+            out.append(f"{100 * row['draw']:.0f} %")
+            return out + [_cell(m.key, row[m.key]) for m in METRICS]
+
+        if transpose:
+            head = ["", *(str(r["reading"]) for r in rows)]
+            lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+            columns = [cells(r) for r in rows]
+            for k, name in enumerate(["games", *names]):
+                values = [str(r["games"]) for r in rows] if k == 0 else [c[k - 1] for c in columns]
+                lines.append("| " + " | ".join([name, *values]) + " |")
+            return "\n".join(lines)
+        head = ["reading", "games", *names]
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         for row in rows:
-            cells = [str(row["reading"]), str(row["games"])]
-            cells += [f"{100 * row[f'win_{t}']:.0f} %" for t in teams]
-            cells.append(f"{100 * row['draw']:.0f} %")
-            cells += [_cell(m.key, row[m.key]) for m in METRICS]
-            lines.append("| " + " | ".join(cells) + " |")
+            lines.append(
+                "| " + " | ".join([str(row["reading"]), str(row["games"]), *cells(row)]) + " |"
+            )
         return "\n".join(lines)
 
     def _repr_markdown_(self) -> str:

@@ -15,14 +15,19 @@ from siege_nb.rules import GAMES, presets, title
 from siege_nb.widgets.board import BoardWidget
 from siege_nb.widgets.canvas import check_size
 from siege_nb.widgets.common import error_html, escape, guarded, preset_name
+from siege_nb.widgets.disputes import WhereTheyPart
 from siege_nb.widgets.scenario import ScenarioLibrary
 
-__all__ = ["Classroom"]
+__all__ = ["TAB_TITLES", "Classroom"]
+
+TAB_TITLES = ("Play", "Scenarios", "Where they part")
 
 
 class Classroom(w.VBox):
     """A classroom view: choose a game and a preset, play on a large board whose selectors
-    switch any reading, and show the scenarios of the game in a second tab.
+    switch any reading, show the scenarios of the game in a second tab, and, in a third
+    (*Where they part*), find the smallest positions where two readings of a rule part
+    (:class:`~siege_nb.widgets.disputes.WhereTheyPart`).
 
     The app is the page: its boards fit the window below the header, whole, with the panel
     beside them where there is room (below otherwise), and follow the window when it changes.
@@ -36,6 +41,8 @@ class Classroom(w.VBox):
     ('royal-garrison', 0)
     >>> room.set_size("large"); room.board.size, room.library.player.size
     ('large', 'large')
+    >>> room.tabs.get_title(2), room.parts.option.name
+    ('Where they part', 'attacker_direction')
     >>> room.game_chooser.value = "pyramid-siege"; room.board.game.game
     'pyramid-siege'
 
@@ -91,9 +98,9 @@ belagerung, pyramid-siege
         self.board = self._board(self._new(game, preset))
         self.library = ScenarioLibrary(game, pupil=pupil)
         self.library.set_size(self._size, page=True)
-        self.tabs = w.Tab(children=[self.board, self.library])
-        self.tabs.set_title(0, "Play")
-        self.tabs.set_title(1, "Scenarios")
+        self.parts = self._parts(game, preset)
+        self.tabs = w.Tab()
+        self._set_tabs()
         header = w.HBox(
             [
                 w.HTML("<b style='font-size:22px'>siege_nb · classroom</b>&nbsp;"),
@@ -105,6 +112,16 @@ belagerung, pyramid-siege
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__([header, self.tabs])
+
+    def _parts(self, game: str, preset: str) -> WhereTheyPart:
+        parts = WhereTheyPart(game, preset, pupil=self.pupil)
+        parts.set_size(self._size, page=True)
+        return parts
+
+    def _set_tabs(self) -> None:
+        self.tabs.children = [self.board, self.library, self.parts]
+        for k, name in enumerate(TAB_TITLES):
+            self.tabs.set_title(k, name)
 
     def _board(self, game: Game) -> BoardWidget:
         board = BoardWidget(game, pupil=self.pupil)
@@ -121,6 +138,7 @@ belagerung, pyramid-siege
         self._size = check_size(size)
         self.board.set_size(size, page=True)
         self.library.set_size(size, page=True)
+        self.parts.set_size(size, page=True)
 
     def _new(self, game: str, preset: str) -> Game:
         allowed = game_info(game).players
@@ -142,15 +160,16 @@ belagerung, pyramid-siege
         """Play ``g`` on a new board (and the scenarios of its game), the choosers showing
         its game and preset."""
         changed = g.game != self.board.game.game
+        other_rules = changed or g.rules.preset != self.parts.preset
         self._size = self.board.size  # a board made large by its own toggle stays large
         self.board = self._board(g)
         if changed:
             self.library = ScenarioLibrary(g.game, pupil=self.pupil)
             self.library.set_size(self._size, page=True)
+        if other_rules:  # the search compares readings over the preset in force
+            self.parts = self._parts(g.game, g.rules.preset)
         self._set_choosers(g.game, g.rules.preset)
-        self.tabs.children = [self.board, self.library]
-        self.tabs.set_title(0, "Play")
-        self.tabs.set_title(1, "Scenarios")
+        self._set_tabs()
         self.tabs.selected_index = 0
 
     def _take(self, g: Game) -> None:
@@ -192,6 +211,7 @@ belagerung, pyramid-siege
         return (
             self.board,
             self.library,
+            self.parts,
             rules.game,
             rules.preset,
             self.tabs.selected_index,
@@ -199,11 +219,9 @@ belagerung, pyramid-siege
         )
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:
-        self.board, self.library, game, preset, tab, self._size = snapshot
+        self.board, self.library, self.parts, game, preset, tab, self._size = snapshot
         self._set_choosers(game, preset)
-        self.tabs.children = [self.board, self.library]
-        self.tabs.set_title(0, "Play")
-        self.tabs.set_title(1, "Scenarios")
+        self._set_tabs()
         self.tabs.selected_index = tab
 
     def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
