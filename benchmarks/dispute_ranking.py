@@ -12,6 +12,8 @@ under the default preset and each choice of every option changed alone, and
   reads) unless ``--no-store``;
 * draws the ranking's bar chart and the metrics' chart to ``docs/figures/``.
 
+``--stored`` plays nothing: it prints and draws the stored runs again.
+
 The Siege of Paris is played with ``move_limit_reset="attacker-entry"`` as the base (as
 ``lab_search.py`` does: under the default reading two search agents can keep a game going for
 ever), and every game is stopped as a draw at ``--max-plies`` (3,000) plies, which only the
@@ -35,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engines import machine
 
 from siege_nb.ai import TEAMS, MCTSAgent
-from siege_nb.disputes import dispute_frequencies
+from siege_nb.disputes import dispute_frequencies, dispute_ranking
 from siege_nb.disputes.stored import stored_path
 
 BASE: dict[str, dict[str, Any]] = {
@@ -44,6 +46,23 @@ BASE: dict[str, dict[str, Any]] = {
     "pyramid-siege": {},
 }
 FIGURES = Path(__file__).resolve().parent.parent / "docs" / "figures"
+
+
+def show(game: str, found: Any, seconds: float | None, store: bool) -> None:
+    """Print the ranking and the metrics, store the records, draw the figures."""
+    ends = Counter(r["reason"] or "-" for r in found.records)
+    took = f"{seconds:.0f} s, " if seconds is not None else ""
+    print(f"\n## {game}: {took}{len(found.records)} games\n")
+    print(found.report())
+    print("\nhow the games ended:", ", ".join(f"{k} {v}" for k, v in ends.most_common()))
+    print("\n### playout metrics per reading\n")
+    print(found.metrics().report(transpose=len(found.metrics().summary) <= 6), flush=True)
+    if store:
+        stored_path(game).write_text(found.to_json() + "\n", encoding="utf-8")
+    FIGURES.mkdir(exist_ok=True)
+    ax = found.plot(top=None)
+    ax.figure.savefig(FIGURES / f"dispute-ranking-{game}.png", dpi=80)
+    found.metrics().plot().savefig(FIGURES / f"playout-metrics-{game}.png", dpi=80)
 
 
 def run(game: str, args: argparse.Namespace, executor: Executor) -> None:
@@ -60,19 +79,7 @@ def run(game: str, args: argparse.Namespace, executor: Executor) -> None:
         progress=False,
         max_plies=args.max_plies,
     )
-    seconds = time.perf_counter() - t0
-    ends = Counter(r["reason"] or "-" for r in found.records)
-    print(f"\n## {game}: {seconds:.0f} s, {len(found.records)} games\n")
-    print(found.report())
-    print("\nhow the games ended:", ", ".join(f"{k} {v}" for k, v in ends.most_common()))
-    print("\n### playout metrics per reading\n")
-    print(found.metrics().report(), flush=True)
-    if not args.no_store:
-        stored_path(game).write_text(found.to_json() + "\n", encoding="utf-8")
-    FIGURES.mkdir(exist_ok=True)
-    ax = found.plot(top=None)
-    ax.figure.savefig(FIGURES / f"dispute-ranking-{game}.png", dpi=90)
-    found.metrics().plot().savefig(FIGURES / f"playout-metrics-{game}.png", dpi=80)
+    show(game, found, time.perf_counter() - t0, not args.no_store)
 
 
 def main() -> None:
@@ -86,7 +93,14 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=3000)
     parser.add_argument("--scheduler", help="a Dask scheduler's address")
     parser.add_argument("--no-store", action="store_true", help="do not write the records")
+    parser.add_argument(
+        "--stored", action="store_true", help="play nothing: print and draw the stored runs"
+    )
     args = parser.parse_args()
+    if args.stored:
+        for game in args.game or list(BASE):
+            show(game, dispute_ranking(game), None, False)
+        return
     print(
         f"machine: {machine()}\n{args.games} games per choice, MCTSAgent(iterations="
         f"{args.iterations}) on both sides, seed {args.seed}, games stopped at "

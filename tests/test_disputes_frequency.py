@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 import siege_nb as sn
-from siege_nb.ai import MCTSAgent, RandomAgent, simulate
+from siege_nb.ai import MCTSAgent, RandomAgent, SimulationError, simulate
+from siege_nb.ai.base import BaseAgent, own_moves
 from siege_nb.ai.lab import _derive, _seeded
 from siege_nb.disputes import DisputeFrequencies, dispute_frequencies, wilson
 from siege_nb.disputes.play import _trace_measures
@@ -198,3 +199,41 @@ def test_trace_measures() -> None:
 def test_bad_input_is_refused(kw: dict, error: type) -> None:
     with pytest.raises(error):
         small(**kw)
+
+
+def test_frequencies_on_a_dask_cluster_are_the_same() -> None:
+    pytest.importorskip("distributed", reason="dask.distributed is not installed")
+    from distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        remote = small(executor=client.get_executor())
+    assert remote.records == small().records
+
+
+class Fails(BaseAgent):
+    """An agent that fails at its third decision."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, game: sn.Game) -> sn.Move:
+        self.calls += 1
+        if self.calls == 3:
+            raise RuntimeError("the agent failed")
+        return own_moves(game)[0]
+
+
+def test_a_failing_game_is_named() -> None:
+    with pytest.raises(SimulationError) as caught:
+        small(agents={"attacker": Fails(), "defender": RandomAgent()})
+    err = caught.value
+    assert err.game == "pyramid-siege" and err.reading == "base" and err.game_index == 0
+    assert "the agent failed" in str(err)
+    with ProcessPoolExecutor(max_workers=1) as pool, pytest.raises(SimulationError) as caught:
+        small(agents={"attacker": Fails(), "defender": RandomAgent()}, executor=pool)
+    assert caught.value.game_index is not None and "the agent failed" in str(caught.value)

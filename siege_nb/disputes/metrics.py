@@ -23,6 +23,7 @@ ranking.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -301,13 +302,15 @@ class PlayoutMetrics:
 
                 raise ArgumentError("keys", unknown, ", ".join(m.key for m in METRICS))
         rows = summarize_metrics(self.game, self.records)
-        cols = 3
+        cols = 4
         nrows = math.ceil(len(wanted) / cols)
+        key = "; ".join(f"{i + 1} = {row['reading']}" for i, row in enumerate(rows))
+        lines = textwrap.wrap(key, 120)
         if fig is None:
-            fig = Figure(figsize=(9.5, 2.4 * nrows + 0.6), layout="constrained")
+            height = 1.9 * nrows + 0.5 + 0.2 * len(lines)
+            fig = Figure(figsize=(9.5, height), layout="constrained")
         axes = fig.subplots(nrows, cols, squeeze=False)
         colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442"]
-        labels = [r["reading"] for r in rows]
         for k, ax in enumerate(axes.flat):
             if k >= len(wanted):
                 ax.set_visible(False)
@@ -321,11 +324,15 @@ class PlayoutMetrics:
             )
             ax.set_title(m.name, fontsize="medium")
             ax.set_xticks(range(len(rows)))
-            ax.set_xticklabels([str(i + 1) for i in range(len(rows))])
+            ax.set_xticklabels(
+                [str(i + 1) for i in range(len(rows))], fontsize="small" if len(rows) > 8 else None
+            )
             if m.key in _SHARES:
                 ax.set_ylim(0, 1)
-        key = "; ".join(f"{i + 1} = {label}" for i, label in enumerate(labels))
-        fig.suptitle(f"{title(self.game)}: playout metrics per reading ({key})", fontsize="medium")
+        fig.suptitle(
+            f"{title(self.game)}: playout metrics per reading\n" + "\n".join(lines),
+            fontsize="medium",
+        )
         return fig
 
 
