@@ -32,3 +32,28 @@ def test_the_classroom_app_answers_a_click(voila: str, page: Any) -> None:
     page.screenshot(path=str(SHOTS / "classroom-voila.png"))
     click(canvas, twin, "g5")
     wait_text(body, "Played C0-g5")
+
+
+def test_the_classroom_app_finds_where_readings_part(voila: str, page: Any) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
+    try:
+        page.goto(f"{voila}/voila/render/classroom.ipynb", timeout=120_000)
+        body = page.locator("body")
+        canvas_in(body)  # the app is up, its first board drawn
+        page.locator(".lm-TabBar-tabLabel", has_text="Where they part").click()
+        page.locator("button", has_text="Find where they part").click()
+        wait_text(body, "positions searched", timeout=60_000)
+        wait_text(body, "step 1 of 3")
+        # The lesson's board is the page's last figure (the Play and Scenarios boards come first).
+        body.locator(".jupyter-matplotlib-canvas-div").nth(2).wait_for(timeout=60_000)
+        board = canvas_in(body, body.locator(".jupyter-matplotlib-canvas-div").count() - 1)
+        before = pixels(board)
+        page.screenshot(path=str(SHOTS / "classroom-where-they-part.png"))
+        page.locator("button", has_text="Next").last.click()
+        wait_text(body, "step 2 of 3")
+        assert (abs(before - pixels(board)).sum(axis=2) > 60).any(), "the board did not change"
+        # The whole lesson board within the 1024-pixel window's width.
+        box = board.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1024
+    finally:
+        page.set_viewport_size({"width": 1600, "height": 1000})
