@@ -1,8 +1,10 @@
 """The package's layers import one way (docs/design.md, section 2).
 
-errors -> rules -> boards -> games -> {records, scenarios, ai, render} -> disputes -> widgets
--> the API (disputes, the disagreement finder and its measures, plays games with the computer
-players and writes scenarios).
+{errors, i18n} -> rules -> boards -> games -> {records, scenarios, ai, render} -> disputes ->
+widgets -> the API (disputes, the disagreement finder and its measures, plays games with the
+computer players and writes scenarios); i18n_extract, a developer's tool that walks the rule
+data and the scenarios to build the translation catalogue, stands above the engine and nothing
+imports it.
 Three imports run upwards on purpose, each inside a function so that it loads only when used:
 ``Game._repr_png_`` loads ``render`` (a game shows itself as a picture, as python-chess does),
 and ``Scenario.player()`` and a found disagreement's ``player()`` and ``comparer()`` load
@@ -18,6 +20,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "siege_nb"
 
 LAYER = {
     "errors": -1,  # the project's errors and argument checks: every layer may raise them
+    "i18n": -1,  # the languages: every layer says its words through it
+    "i18n_extract": 5,  # builds the catalogue from the rule data and scenarios; not imported
     "rules": 0,
     "boards": 1,
     "games": 2,

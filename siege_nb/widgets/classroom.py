@@ -10,8 +10,10 @@ from siege_nb.errors import ArgumentError, check_int
 from siege_nb.games.base import Game
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
+from siege_nb.i18n import LANGUAGES, N_, language, set_language, tr
 from siege_nb.render.checks import check_flag, check_game_name, check_preset
 from siege_nb.rules import GAMES, presets, title
+from siege_nb.rules import title as game_title
 from siege_nb.widgets.board import BoardWidget
 from siege_nb.widgets.canvas import check_size
 from siege_nb.widgets.common import error_html, escape, guarded, preset_name
@@ -20,7 +22,8 @@ from siege_nb.widgets.scenario import ScenarioLibrary
 
 __all__ = ["TAB_TITLES", "Classroom"]
 
-TAB_TITLES = ("Play", "Scenarios", "Where they part")
+# Marked for the catalogue here, translated where the tabs are named (_set_tabs).
+TAB_TITLES = (N_("Play"), N_("Scenarios"), N_("Where they part"))
 
 
 class Classroom(w.VBox):
@@ -77,23 +80,29 @@ belagerung, pyramid-siege
         self.last_error: Exception | None = None
         self.pupil = pupil
         # Reader names in the lists; the values stay the keys the API takes.
+        # Labels as wide as their words: "Rules of" runs longer in French and Portuguese.
+        natural = {"description_width": "initial"}
         self.game_chooser = w.Dropdown(
-            options=[(title(g), g) for g in GAMES], value=game, description="Game"
+            options=[(title(g), g) for g in GAMES], value=game, style=natural
         )
         self.preset_chooser = w.Dropdown(
-            options=_preset_choices(game), value=preset, description="Rules of"
+            options=_preset_choices(game), value=preset, style=natural
+        )
+        # Each language by its own name: a reader finds theirs in any language.
+        self.language_chooser = w.Dropdown(
+            options=[(name, code) for code, name in LANGUAGES.items()],
+            value=language(),
+            layout=w.Layout(width="auto"),
+            style=natural,
         )
         self.players = players
-        self.new_button = w.Button(
-            description="New game",
-            icon="play",
-            button_style="primary",
-            tooltip="Start again from the set-up",
-        )
+        self.new_button = w.Button(icon="play", button_style="primary")
         self.message = w.HTML()
         self.game_chooser.observe(self._on_game, names="value")
         self.preset_chooser.observe(self._on_preset, names="value")
+        self.language_chooser.observe(self._on_language, names="value")
         self.new_button.on_click(self._on_new)
+        self._label()
         self._size = "normal"
         self.board = self._board(self._new(game, preset))
         self.library = ScenarioLibrary(game, pupil=pupil)
@@ -101,27 +110,75 @@ belagerung, pyramid-siege
         self.parts = self._parts(game, preset)
         self.tabs = w.Tab()
         self._set_tabs()
+        self.heading = w.HTML()
         header = w.HBox(
             [
-                w.HTML("<b style='font-size:22px'>siege_nb · classroom</b>&nbsp;"),
+                self.heading,
                 self.game_chooser,
                 self.preset_chooser,
                 self.new_button,
+                self.language_chooser,
                 self.message,
             ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__([header, self.tabs])
+        self._label()
 
-    def _parts(self, game: str, preset: str) -> WhereTheyPart:
-        parts = WhereTheyPart(game, preset, pupil=self.pupil)
+    def _label(self) -> None:
+        """Name the app's own controls in the language in force."""
+        self.game_chooser.description = tr("Game")
+        self.preset_chooser.description = tr("Rules of")
+        self.language_chooser.description = tr("Language")
+        self.new_button.description = tr("New game")
+        self.new_button.tooltip = tr("Start again from the set-up")
+        if hasattr(self, "heading"):
+            self.heading.value = (
+                "<b style='font-size:22px'>" + tr("siege_nb · classroom") + "</b>&nbsp;"
+            )
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` (``"en"``, ``"fr"``, ``"pt"``) from now on: the whole app is named
+        again in it, the game on the board going on as it stood (the language chooser does
+        the same). The language is the kernel's: a classroom page is a kernel of its own."""
+        set_language(code)
+        self.language_chooser.value = language()  # no-op when the chooser asked for it
+        game = self.board.game
+        self._size = self.board.size
+        self.board = self._board(game)
+        self.library = ScenarioLibrary(game.game, pupil=self.pupil)
+        self.library.set_size(self._size, page=True)
+        games = self.game_chooser.value
+        self.game_chooser.unobserve(self._on_game, names="value")
+        self.preset_chooser.unobserve(self._on_preset, names="value")
+        try:
+            self.game_chooser.options = [(title(g), g) for g in GAMES]
+            self.game_chooser.value = games
+            self.preset_chooser.options = _preset_choices(game.game)
+            self.preset_chooser.value = game.rules.preset
+        finally:
+            self.game_chooser.observe(self._on_game, names="value")
+            self.preset_chooser.observe(self._on_preset, names="value")
+        self.parts = self._parts(game.game, game.rules.preset, self.parts)
+        self._label()
+        self._set_tabs()
+        self.message.value = ""
+
+    def _parts(self, game: str, preset: str, old: WhereTheyPart | None = None) -> WhereTheyPart:
+        """The *Where they part* tab for ``game`` under ``preset``; named again in another
+        language, it keeps ``old``'s rule, readings and lessons (``old`` of the same game and
+        preset)."""
+        if old is None:
+            parts = WhereTheyPart(game, preset, pupil=self.pupil)
+        else:
+            parts = old.again()
         parts.set_size(self._size, page=True)
         return parts
 
     def _set_tabs(self) -> None:
         self.tabs.children = [self.board, self.library, self.parts]
         for k, name in enumerate(TAB_TITLES):
-            self.tabs.set_title(k, name)
+            self.tabs.set_title(k, tr(name))
 
     def _board(self, game: Game) -> BoardWidget:
         board = BoardWidget(game, pupil=self.pupil)
@@ -152,8 +209,10 @@ belagerung, pyramid-siege
         game = check_game_name(game)
         preset = check_preset(game, preset)
         self._show_game(self._new(game, preset))
-        self.message.value = (
-            f"New game: {escape(game_info(game).title)}, {escape(preset_name(game, preset))}."
+        self.message.value = tr(
+            "New game: {game}, {preset}.",
+            game=escape(game_title(game)),
+            preset=escape(preset_name(game, preset)),
         )
 
     def _show_game(self, g: Game) -> None:
@@ -175,7 +234,9 @@ belagerung, pyramid-siege
     def _take(self, g: Game) -> None:
         """Go on with a loaded game of another game than the board's, on a new board."""
         self._show_game(g)
-        self.message.value = f"Loaded a game of {escape(game_info(g.game).title)} at move {g.ply}."
+        self.message.value = tr(
+            "Loaded a game of {game} at move {n}.", game=escape(game_title(g.game)), n=g.ply
+        )
 
     def _set_choosers(self, game: str, preset: str) -> None:
         """Show ``game`` and ``preset`` in the choosers without starting anything."""
@@ -199,6 +260,11 @@ belagerung, pyramid-siege
     @guarded
     def _on_preset(self, change: dict[str, Any]) -> None:
         self.start(self.game_chooser.value, change["new"])
+
+    @guarded
+    def _on_language(self, change: dict[str, Any]) -> None:
+        if change["new"] != language():
+            self.set_language(change["new"])
 
     @guarded
     def _on_new(self, _: Any = None) -> None:
@@ -226,7 +292,7 @@ belagerung, pyramid-siege
 
     def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
         self.last_error = err
-        self.message.value = error_html(err, "the app", failed)
+        self.message.value = error_html(err, tr("the app"), failed)
 
 
 def _preset_choices(game: str) -> list[tuple[str, str]]:

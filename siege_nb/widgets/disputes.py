@@ -208,13 +208,43 @@ class WhereTheyPart(w.VBox):
             seconds=self.seconds,
             seed=self.seed,
         )
+        self._present(found)
+        return found
+
+    def again(self) -> WhereTheyPart:
+        """A new widget like this one, named in the language now in force: the same game,
+        preset, rule, readings and search, showing the same lessons (the classroom app's
+        language chooser puts it in place of this one)."""
+        a, b = self.choices
+        twin = WhereTheyPart(
+            self.game,
+            self.preset,
+            option=self.option.name,
+            a="off" if a is None else a,
+            b="off" if b is None else b,
+            pupil=self.pupil,
+            positions=self.positions,
+            seconds=self.seconds,
+            seed=self.seed,
+        )
+        size, page = self._size
+        if size != "normal" or page:
+            twin.set_size(size, page=page)
+        if self.findings is not None:
+            twin._present(self.findings)
+            if self.lesson_chooser.value:
+                twin.lesson_chooser.value = self.lesson_chooser.value
+        return twin
+
+    def _present(self, found: Any) -> None:
+        """Show the result of a search: its lessons, the first on the board, or why none."""
         self.findings = found
         if not found.disagreements:
             self.player = None
             self.lesson_chooser.layout.display = "none"
             self.status.value = f"<div style='font-size:15px'>{escape(found.why_none)}</div>"
             self.children = [self._controls]
-            return found
+            return
         self.status.value = (
             f"<span style='font-size:15px'>Found {len(found)} kind"
             f"{'s' if len(found) > 1 else ''} of position where they part "
@@ -232,7 +262,6 @@ class WhereTheyPart(w.VBox):
             self.lesson_chooser.observe(self._on_lesson, names="value")
         self.lesson_chooser.layout.display = None
         self.show(0)
-        return found
 
     def show(self, index: int) -> None:
         """Show lesson ``index`` (from 0) of the last search in a scenario player."""
