@@ -37,9 +37,11 @@ from typing import Any
 from siege_nb.disputes.judge import MOVE_LIMIT, Found, Judge, Kind, team_of_piece
 from siege_nb.disputes.lesson import Disagreement, _game, format_pair
 from siege_nb.disputes.shrink import shortest_line, shrink
+from siege_nb.disputes.words import decimal, grouped
 from siege_nb.errors import ArgumentError, check_int, check_number, check_type, shorten
 from siege_nb.games.base import Move
 from siege_nb.games.catalogue import CATALOGUE, game_info
+from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.rules import RuleSet, format_value, option, presets, rules, title
 
 __all__ = [
@@ -53,7 +55,8 @@ __all__ = [
 DEFAULT_POSITIONS = 3_000
 """How many positions :func:`find_disagreements` looks at, unless told otherwise."""
 
-SOURCES = ("random games", "search-agent games", "random set-ups", "mutations")
+# Marked for the catalogue: the keys stay English, the reader reads them translated.
+SOURCES = (N_("random games"), N_("search-agent games"), N_("random set-ups"), N_("mutations"))
 """Where the finder takes positions from (see the module's text)."""
 
 # How long a random game may go on (plies): long enough for a 200-ply move limit to end it.
@@ -162,13 +165,25 @@ class Findings:
 
     def describe(self) -> str:
         """The findings in words: one line per lesson, or why there is none."""
-        head = (
-            f"{title(self.game)}: {self.label_a} against {self.label_b}; "
-            f"{self.positions:,} positions searched in {self.seconds:.1f} s"
+        seconds = decimal(self.seconds)
+        head = tr(
+            "{game}: {a} against {b}; {count} positions searched in {seconds} s",
+            game=title(self.game),
+            a=self.label_a,
+            b=self.label_b,
+            count=grouped(self.positions),
+            seconds=seconds,
         )
         if not self.disagreements:
             return f"{head}. {self.why_none}"
-        lines = [f"{head}; {len(self.kinds)} kinds of difference met."]
+        lines = [
+            ngettext(
+                "{head}; {n} kind of difference met.",
+                "{head}; {n} kinds of difference met.",
+                len(self.kinds),
+                head=head,
+            )
+        ]
         lines += [f"{i}. {d.describe()}" for i, d in enumerate(self.disagreements, 1)]
         return "\n".join(lines)
 
@@ -857,42 +872,76 @@ class DisagreementFinder:
     def _why_none(self) -> str:
         count = self._count()
         if self._same:
-            return (
+            return tr(
                 "The two are the same rules (every option has the same choice), so no position "
                 "can tell them apart."
             )
-        parts = ", ".join(f"{n:,} from {s}" for s, n in self._searched.items() if n)
-        where = parts or "none could be set up"
-        text = f"No position where they part was found in {count:,} positions ({where})."
+        parts = ", ".join(
+            tr("{count} from {source}", count=grouped(n), source=tr(s))
+            for s, n in self._searched.items()
+            if n
+        )
+        said = [
+            tr(
+                "No position where they part was found in {count} positions ({where}).",
+                count=grouped(count),
+                where=parts or tr("none could be set up"),
+            )
+        ]
         if self._groups:
-            text += " Differences were met but none could be shrunk to a lesson in the time given."
+            said.append(
+                tr("Differences were met but none could be shrunk to a lesson in the time given.")
+            )
         if not self.judge.same_board:
-            text += (
-                " The two choices give boards with different points; only positions on the "
-                "points both boards have were compared."
+            said.append(
+                tr(
+                    "The two choices give boards with different points; only positions on the "
+                    "points both boards have were compared."
+                )
             )
         if self.judge.skipped:
-            text += f" {self.judge.skipped:,} positions had too many jump chains to compare."
+            said.append(
+                ngettext(
+                    "{count} position had too many jump chains to compare.",
+                    "{count} positions had too many jump chains to compare.",
+                    self.judge.skipped,
+                    count=grouped(self.judge.skipped),
+                )
+            )
         diff = self.rules_a.diff(self.rules_b)
         if self.option is not None:
             opt = self.rules_a.option(self.option)
             under = self.rules_a.preset
             others = {k: v for k, v in self.rules_a.overrides.items() if k != self.option}
             if others:
-                under += " with " + ", ".join(f"{k}={format_value(v)}" for k, v in others.items())
-            text += (
-                " That does not prove that they never part, but under these rules "
-                f"({under}) {opt.heading} may have nothing left to decide: another option can "
-                "make two of its choices equal in effect (with no move limit nothing is "
-                "counted; with strict capture no huff is ever made)."
+                under = tr(
+                    "{preset} with {options}",
+                    preset=under,
+                    options=", ".join(f"{k}={format_value(v)}" for k, v in others.items()),
+                )
+            said.append(
+                tr(
+                    "That does not prove that they never part, but under these rules ({rules}) "
+                    "{option} may have nothing left to decide: another option can make two of "
+                    "its choices equal in effect (with no move limit nothing is counted; with "
+                    "strict capture no huff is ever made).",
+                    rules=under,
+                    option=opt.heading,
+                )
             )
         elif diff:
-            text += f" The presets differ on {', '.join(sorted(diff))}."
-        text += (
-            f" The longest stretch of play searched without a capture was {self._calmest:,} "
-            "moves (each side's move counting one)."
+            said.append(tr("The presets differ on {options}.", options=", ".join(sorted(diff))))
+        said.append(
+            ngettext(
+                "The longest stretch of play searched without a capture was {count} move "
+                "(each side's move counting one).",
+                "The longest stretch of play searched without a capture was {count} moves "
+                "(each side's move counting one).",
+                self._calmest,
+                count=grouped(self._calmest),
+            )
         )
-        return text
+        return " ".join(said)
 
 
 # How much each part of a kind counts when lessons are chosen to differ: the kind of

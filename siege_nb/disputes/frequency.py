@@ -25,15 +25,18 @@ import itertools
 import json
 import math
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from siege_nb.ai.lab import RuleReading, _derive
+from siege_nb.ai.report import team_name
 from siege_nb.disputes.metrics import PlayoutMetrics
 from siege_nb.disputes.play import check_run, play_traced
 from siege_nb.errors import ArgumentError, check_type, shorten
 from siege_nb.games.catalogue import game_info
+from siege_nb.i18n import ngettext, tr
 from siege_nb.rules import format_value, option, options, presets, rules, title
 
 __all__ = [
@@ -44,6 +47,16 @@ __all__ = [
 ]
 
 BOOTSTRAP = 1000  # resamples of the games for the interval of the share of positions
+
+
+def _agents_words(agents: str) -> str:
+    """The agents as stored (``"attacker: <MCTSAgent 100 iterations>, ..."``), each team
+    named in the language in force; the agents' own descriptions are the programs' names."""
+    return re.sub(
+        r"\b(\w+): (<[^>]*>)",
+        lambda m: tr("{team}: {agent}", team=team_name(m.group(1)), agent=m.group(2)),
+        agents,
+    )
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -139,10 +152,14 @@ class DisputeFrequencies:
 
     def markdown(self, top: int | None = None) -> str:
         """The ranking as a Markdown table: shares in whole percentages, 95 % intervals."""
-        lines = [
-            "| rank | option: choices | result changes | refused move played | positions differ |",
-            "|---|---|---|---|---|",
+        head = [
+            tr("rank"),
+            tr("option: choices"),
+            tr("result changes"),
+            tr("refused move played"),
+            tr("positions differ"),
         ]
+        lines = ["| " + " | ".join(head) + " |", "|---|---|---|---|---|"]
         for k, p in enumerate(self.pairs[:top], 1):
             lines.append(
                 f"| {k} | {p.label} | {_pct(p.results, p.results_interval)} | "
@@ -154,10 +171,28 @@ class DisputeFrequencies:
     def report(self, top: int | None = None) -> str:
         """The ranking to read: a heading saying what was played, then :meth:`markdown`."""
         base = ", ".join(f"{k}={format_value(v)}" for k, v in self.base.items())
-        head = (
-            f"{title(self.game)}, {self.preset} preset{f' with {base}' if base else ''}: "
-            f"{self.n_games} games per choice ({self.agents}, seed {self.seed})"
-        )
+        said = {
+            "game": title(self.game),
+            "preset": self.preset,
+            "agents": _agents_words(self.agents),
+        }
+        if base:
+            head = ngettext(
+                "{game}, preset {preset} with {base}: {n} game per choice ({agents}, seed {seed})",
+                "{game}, preset {preset} with {base}: {n} games per choice ({agents}, seed {seed})",
+                self.n_games,
+                base=base,
+                seed=self.seed,
+                **said,
+            )
+        else:
+            head = ngettext(
+                "{game}, preset {preset}: {n} game per choice ({agents}, seed {seed})",
+                "{game}, preset {preset}: {n} games per choice ({agents}, seed {seed})",
+                self.n_games,
+                seed=self.seed,
+                **said,
+            )
         return head + "\n\n" + self.markdown(top)
 
     def __str__(self) -> str:
@@ -180,9 +215,9 @@ class DisputeFrequencies:
             fig = Figure(figsize=(8.5, max(3.0, 0.55 * len(pairs) + 1.4)), layout="constrained")
             ax = fig.add_subplot()
         series = [
-            ("results", "result changes", "#D55E00"),
-            ("refused", "a refused move played", "#0072B2"),
-            ("positions", "positions where moves differ", "#009E73"),
+            ("results", tr("result changes"), "#D55E00"),
+            ("refused", tr("a refused move played"), "#0072B2"),
+            ("positions", tr("positions where moves differ"), "#009E73"),
         ]
         height = 0.8 / len(series)
         ys = list(range(len(pairs)))[::-1]
@@ -200,8 +235,15 @@ class DisputeFrequencies:
         ax.set_yticks(ys)
         ax.set_yticklabels([p.label for p in pairs])
         ax.set_xlim(0, 1)
-        ax.set_xlabel("share (95 % interval)")
-        ax.set_title(f"{title(self.game)}: which disputes matter ({self.n_games} games per choice)")
+        ax.set_xlabel(tr("share (95 % interval)"))
+        ax.set_title(
+            ngettext(
+                "{game}: which disputes matter ({n} game per choice)",
+                "{game}: which disputes matter ({n} games per choice)",
+                self.n_games,
+                game=title(self.game),
+            )
+        )
         ax.legend(loc="lower right", fontsize="small")
         return ax
 

@@ -20,8 +20,9 @@ from typing import Any
 
 from siege_nb.disputes.judge import Kind
 from siege_nb.errors import ArgumentError
-from siege_nb.games.base import Game, Result, Verdict
+from siege_nb.games.base import Game, Result, Verdict, result_words, side_words
 from siege_nb.games.registry import new_game
+from siege_nb.i18n import ngettext, tr
 from siege_nb.rules import RuleSet, format_value, preset_name
 from siege_nb.scenarios import FrozenMap, Scenario, load_scenario
 
@@ -38,10 +39,13 @@ def _game(rules: RuleSet, setup: Mapping[str, Any], line: tuple[str, ...]) -> Ga
 def _result_words(result: Result | None, rules: RuleSet | None = None) -> str:
     """A result in words; with ``rules``, in a pupil's words (no rule ids, no sources)."""
     if result is None:
-        return "the game goes on"
-    who = "a draw" if result.winner is None else f"the {result.winner} win"
+        return tr("the game goes on")
     reason = result.reason if rules is None else rules.plain(result.reason)
-    return f"{who} ({reason.strip().rstrip('.')})"
+    return tr(
+        "{result} ({reason})",
+        result=result_words(result.winner),
+        reason=reason.strip().rstrip("."),
+    )
 
 
 def _claim_result(result: Result | None) -> str:
@@ -73,8 +77,20 @@ def _list(items: tuple[str, ...] | list[str]) -> str:
 def _line_words(line: tuple[str, ...]) -> str:
     """A line of play in words: its moves if there are a few, else how many."""
     if len(line) <= 4:
-        return " then ".join(line)
-    return f"a line of {len(line)} moves ({' '.join(line[:2])} ... {line[-1]})"
+        return ngettext("the move {moves}", "the moves {moves}", len(line), moves=", ".join(line))
+    return ngettext(
+        "a line of {n} move ({first} ... {last})",
+        "a line of {n} moves ({first} ... {last})",
+        len(line),
+        first=" ".join(line[:2]),
+        last=line[-1],
+    )
+
+
+def _to_move(setup: Mapping[str, Any]) -> str:
+    """The side to move of a set-up, as a caption names it."""
+    side = setup.get("to_move")
+    return side_words(side) if side else tr("the first side")
 
 
 def _slug(text: str) -> str:
@@ -165,24 +181,49 @@ class Disagreement:
     def describe(self, pupil: bool = False) -> str:
         """The disagreement in a sentence or two, in plain words; with ``pupil``, results
         without rule ids or where their rules come from."""
-        where = f"{len(self.position)} pieces, {self.setup.get('to_move', '')} to move"
+        n = len(self.position)
+        side = _to_move(self.setup)
         if self.line:
-            where += f", after {_line_words(self.line)}"
+            where = ngettext(
+                "{n} piece, {side} to move, after {line}",
+                "{n} pieces, {side} to move, after {line}",
+                n,
+                side=side,
+                line=_line_words(self.line),
+            )
+        else:
+            where = ngettext(
+                "{n} piece, {side} to move", "{n} pieces, {side} to move", n, side=side
+            )
         if self.kind == "move":
             yes = self._reading_words(self.allowed_by or "a")
             no = self._reading_words("b" if self.allowed_by == "a" else "a")
             refused = self.verdict_b if self.allowed_by == "a" else self.verdict_a
             reason = refused.plain if refused is not None else ""
-            return (
-                f"{where}: {self.move} is allowed under {yes!r} and refused under {no!r}. {reason}"
-            ).strip()
-        what = f"after {self.move}" if self.move else "as it stands"
-        return (
-            f"{where}: {what}, "
-            f"{_result_words(self.result_a, self.rules_a if pupil else None)} under "
-            f"{self._reading_words('a')!r}, but "
-            f"{_result_words(self.result_b, self.rules_b if pupil else None)} under "
-            f"{self._reading_words('b')!r}."
+            said = tr(
+                "{where}: {move} is allowed under '{yes}' and refused under '{no}'.",
+                where=where,
+                move=self.move,
+                yes=yes,
+                no=no,
+            )
+            return f"{said} {reason}".strip()
+        results = {
+            "where": where,
+            "move": self.move,
+            "result_a": _result_words(self.result_a, self.rules_a if pupil else None),
+            "a": self._reading_words("a"),
+            "result_b": _result_words(self.result_b, self.rules_b if pupil else None),
+            "b": self._reading_words("b"),
+        }
+        if self.move:
+            return tr(
+                "{where}: after {move}, {result_a} under '{a}', but {result_b} under '{b}'.",
+                **results,
+            )
+        return tr(
+            "{where}: as it stands, {result_a} under '{a}', but {result_b} under '{b}'.",
+            **{k: v for k, v in results.items() if k != "move"},
         )
 
     def __str__(self) -> str:
@@ -246,35 +287,63 @@ class Disagreement:
 
     def _title(self) -> str:
         if self.option is not None:
-            opt = self.rules_a.option(self.option)
-            name = opt.title or opt.name
+            name = self.rules_a.option(self.option).shown_title
         else:
-            name = f"{self.label_a} and {self.label_b}"
-        what = "a move" if self.kind == "move" else "how the game ends"
-        return f"Where they part: {name}, on {what} ({len(self.position)} pieces)"[:200]
+            name = tr(
+                "{a} and {b}",
+                a=preset_name(self.game, self.label_a),
+                b=preset_name(self.game, self.label_b),
+            )
+        n = len(self.position)
+        if self.kind == "move":
+            text = ngettext(
+                "Where they part: {rule}, on a move ({n} piece)",
+                "Where they part: {rule}, on a move ({n} pieces)",
+                n,
+                rule=name,
+            )
+        else:
+            text = ngettext(
+                "Where they part: {rule}, on how the game ends ({n} piece)",
+                "Where they part: {rule}, on how the game ends ({n} pieces)",
+                n,
+                rule=name,
+            )
+        return text[:200]
 
     def _steps(self, mover: str | None) -> list[dict[str, str]]:
         a_opts, b_opts = self._overrides("a"), self._overrides("b")
         marks = sorted(self.position)
-        first: dict[str, str] = {"title": _toml("The position")}
-        intro = (
-            f"{len(self.position)} pieces; {self.setup.get('to_move', 'the first side')} to move. "
-        )
+        first: dict[str, str] = {"title": _toml(tr("The position"))}
+        said = [
+            ngettext(
+                "{n} piece; {side} to move.",
+                "{n} pieces; {side} to move.",
+                len(self.position),
+                side=_to_move(self.setup),
+            )
+        ]
         if self.line:
-            intro += f"First, {_line_words(self.line)} is played. "
+            said.append(tr("First, {line} is played.", line=_line_words(self.line)))
             first["play"] = _list(list(self.line))
         if self.kind == "move":
-            intro += (
-                f"The two readings part on **{self.move}**: one allows it, the other refuses it."
+            said.append(
+                tr(
+                    "The two readings part on **{move}**: one allows it, the other refuses it.",
+                    move=self.move,
+                )
             )
         elif self.move:
-            intro += (
-                f"The two readings part on what happens after **{self.move}**: "
-                "the game does not end the same way."
+            said.append(
+                tr(
+                    "The two readings part on what happens after **{move}**: the game does not "
+                    "end the same way.",
+                    move=self.move,
+                )
             )
         else:
-            intro += "The two readings do not end the game the same way here."
-        first["text"] = _toml(intro)
+            said.append(tr("The two readings do not end the game the same way here."))
+        first["text"] = _toml(" ".join(said))
         if mover is not None and self.kind == "move":
             first["mark"] = _list([mover])
         else:
@@ -292,9 +361,14 @@ class Disagreement:
             if self.kind == "move":
                 verdict = self.verdict_a if side == "a" else self.verdict_b
                 assert verdict is not None
-                said = "allowed" if verdict.legal else "refused"
-                text = f"Under *{words}*, **{self.move}** is {said}."
-                if not verdict.legal:
+                if verdict.legal:
+                    text = tr(
+                        "Under *{reading}*, **{move}** is allowed.", reading=words, move=self.move
+                    )
+                else:
+                    text = tr(
+                        "Under *{reading}*, **{move}** is refused.", reading=words, move=self.move
+                    )
                     text += f" {verdict.plain}"
                 if mover is not None:
                     step["explore"] = _toml(mover)
@@ -302,9 +376,20 @@ class Disagreement:
                 result = self.result_a if side == "a" else self.result_b
                 if self.move and side == sides[0]:
                     step["play"] = _list([self.move])
-                what = f"After **{self.move}**" if self.move else "Here"
                 rules = self.rules_a if side == "a" else self.rules_b
-                text = f"{what}, under *{words}*: {_result_words(result, rules)}."
+                if self.move:
+                    text = tr(
+                        "After **{move}**, under *{reading}*: {result}.",
+                        move=self.move,
+                        reading=words,
+                        result=_result_words(result, rules),
+                    )
+                else:
+                    text = tr(
+                        "Here, under *{reading}*: {result}.",
+                        reading=words,
+                        result=_result_words(result, rules),
+                    )
                 if mover is not None and not self.move:
                     step["explore"] = _toml(mover)
             step["text"] = _toml(text)

@@ -30,9 +30,11 @@ from typing import Any
 
 from siege_nb.ai.base import TEAMS
 from siege_nb.ai.lab import LAB_MOVE_LIMIT, parse_readings
+from siege_nb.ai.report import team_name
 from siege_nb.disputes.play import check_run, first_team, play_traced
 from siege_nb.errors import check_type
 from siege_nb.games.catalogue import game_info
+from siege_nb.i18n import N_, tr
 from siege_nb.rules import title
 
 __all__ = ["METRICS", "Metric", "PlayoutMetrics", "playout_metrics"]
@@ -45,7 +47,9 @@ TIMEOUT_RULES = ("move_limit", LAB_MOVE_LIMIT)
 class Metric:
     """One playout metric: its ``key`` in the tables, its ``name``, what Ludii's code says it
     is (``ludii``, quoted from the class named in ``where``), one sentence for a teacher
-    (``teacher``) and how it is computed here (``here``)."""
+    (``teacher``) and how it is computed here (``here``). ``name``, ``teacher`` and ``here``
+    are English templates of the catalogue (:attr:`shown_name` and :meth:`explained` give
+    them in the language in force); the quote stays in Ludii's words."""
 
     key: str
     name: str
@@ -54,105 +58,136 @@ class Metric:
     teacher: str
     here: str
 
+    @property
+    def shown_name(self) -> str:
+        """The name in the language in force."""
+        return tr(self.name)
+
+    def explained(self) -> str:
+        """One line of Markdown: the name, the sentence for a teacher, Ludii's words and how
+        it is computed here, in the language in force."""
+        return tr(
+            "**{name}**: {teacher} (Ludii: “{ludii}”, {where}; here: {here})",
+            name=self.shown_name,
+            teacher=tr(self.teacher),
+            ludii=self.ludii,
+            where=self.where,
+            here=tr(self.here),
+        )
+
 
 METRICS: tuple[Metric, ...] = (
     Metric(
         "balance",
-        "Balance",
+        N_("Balance"),
         "Similarity between player win rates.",
         "single/outcome/Balance.java",
-        "How evenly the two sides win: 1 when they win equally often, 0 when one side wins "
-        "every game.",
-        "1 minus the gap between the two teams' win rates, as Ludii computes it.",
+        N_(
+            "How evenly the two sides win: 1 when they win equally often, 0 when one side wins "
+            "every game."
+        ),
+        N_("1 minus the gap between the two teams' win rates, as Ludii computes it."),
     ),
     Metric(
         "completion",
-        "Completion",
+        N_("Completion"),
         "Percentage of games which have a winner (not draw or timeout).",
         "single/outcome/Completion.java",
-        "How often a game ends with a winner at all.",
-        "The share of games won by either team.",
+        N_("How often a game ends with a winner at all."),
+        N_("The share of games won by either team."),
     ),
     Metric(
         "drawishness",
-        "Drawishness",
+        N_("Drawishness"),
         "Percentage of games which end in a draw (not including timeouts).",
         "single/outcome/Drawishness.java",
-        "How often the rules themselves end a game in a draw.",
-        "The share of games drawn by a rule of the game other than the move limit.",
+        N_("How often the rules themselves end a game in a draw."),
+        N_("The share of games drawn by a rule of the game other than the move limit."),
     ),
     Metric(
         "timeouts",
-        "Timeouts",
+        N_("Timeouts"),
         "Percentage of games which end via timeout.",
         "single/outcome/Timeouts.java",
-        "How often a game just runs out of time: nobody could finish it.",
-        "The share of games ended by the move limit (the project's reconstruction, no text's "
-        "rule) or stopped by the lab's own cap, as Ludii counts games that reach its turn "
-        "limit.",
+        N_("How often a game just runs out of time: nobody could finish it."),
+        N_(
+            "The share of games ended by the move limit (the project's reconstruction, no text's "
+            "rule) or stopped by the lab's own cap, as Ludii counts games that reach its turn "
+            "limit."
+        ),
     ),
     Metric(
         "advantage",
-        "Advantage to the first mover",
+        N_("Advantage to the first mover"),
         "Percentage of games where player 1 won.",
         "single/outcome/AdvantageP1.java",
-        "How often the side that moves first wins.",
-        "The share of games won by the team that moves first in the standard set-up (the "
-        "garrison, Belagerung's attacker, Pyramid Siege's defenders).",
+        N_("How often the side that moves first wins."),
+        N_(
+            "The share of games won by the team that moves first in the standard set-up (the "
+            "garrison, Belagerung's attacker, Pyramid Siege's defenders)."
+        ),
     ),
     Metric(
         "duration",
-        "Duration",
+        N_("Duration"),
         "Number of turns in a game.",
         "single/duration/DurationTurns.java",
-        "How long a game lasts.",
-        "The mean number of moves (each side's move counting one) per game.",
+        N_("How long a game lasts."),
+        N_("The mean number of moves (each side's move counting one) per game."),
     ),
     Metric(
         "branching",
-        "Branching factor",
+        N_("Branching factor"),
         "Number of possible moves.",
         "multiple/metrics/BranchingFactor.java",
-        "How many moves a player can choose from, on average.",
-        "The mean number of legal moves per decision (a demand not counted), averaged over the "
-        "games; past 10,000 jump chains a position counts as 10,000.",
+        N_("How many moves a player can choose from, on average."),
+        N_(
+            "The mean number of legal moves per decision (a demand not counted), averaged over the "
+            "games; past 10,000 jump chains a position counts as 10,000."
+        ),
     ),
     Metric(
         "decision_moves",
-        "Decision moves",
+        N_("Decision moves"),
         "Percentage of moves where there was more than 1 possible move.",
         "single/complexity/DecisionMoves.java",
-        "How often a player has a real choice rather than one forced move.",
-        "The share of decisions with more than one legal move, averaged over the games.",
+        N_("How often a player has a real choice rather than one forced move."),
+        N_("The share of decisions with more than one legal move, averaged over the games."),
     ),
     Metric(
         "lead_change",
-        "Lead change",
+        N_("Lead change"),
         "Average number of times the expected winner changes.",
         "single/stateEvaluation/LeadChange.java",
-        "How often the side that seems to be winning changes during a game.",
-        "The leader is the team the search agent's scoring favours (above or below one half); "
-        "the changes of leader from one decision to the next, per decision, averaged over the "
-        "games.",
+        N_("How often the side that seems to be winning changes during a game."),
+        N_(
+            "The leader is the team the search agent's scoring favours (above or below one half); "
+            "the changes of leader from one decision to the next, per decision, averaged over the "
+            "games."
+        ),
     ),
     Metric(
         "drama",
-        "Drama",
+        N_("Drama"),
         "Number of moves/severity where the eventual winner was behind.",
         "multiple/metrics/Drama.java",
-        "How far behind the eventual winner was, on average, before coming back.",
-        "For each won game, the mean over its decisions of how far the winner's score (by the "
-        "search agent's scoring) lay below the leader's, zero where the winner led (Ludii's "
-        "average); drawn games have no winner and are left out.",
+        N_("How far behind the eventual winner was, on average, before coming back."),
+        N_(
+            "For each won game, the mean over its decisions of how far the winner's score (by the "
+            "search agent's scoring) lay below the leader's, zero where the winner led (Ludii's "
+            "average); drawn games have no winner and are left out."
+        ),
     ),
     Metric(
         "stability",
-        "Stability",
+        N_("Stability"),
         "Average variance in each players state evaluation.",
         "single/stateEvaluation/Stability.java",
-        "How much the balance of the game swings: 0 when the position hardly changes.",
-        "The variance of each team's score (by the search agent's scoring) over a game, summed "
-        "over the two teams, averaged over the games.",
+        N_("How much the balance of the game swings: 0 when the position hardly changes."),
+        N_(
+            "The variance of each team's score (by the search agent's scoring) over a game, summed "
+            "over the two teams, averaged over the games."
+        ),
     ),
 )
 
@@ -248,7 +283,8 @@ class PlayoutMetrics:
                 raise ArgumentError("readings", missing, f"readings played: {', '.join(known)}")
             rows = [r for r in rows if r["reading"] in readings]
         teams = _teams(self.game)
-        names = [f"{t} win" for t in teams] + ["draws"] + [m.name for m in METRICS]
+        names = [tr("{team} won", team=team_name(t)) for t in teams]
+        names += [tr("draws")] + [m.shown_name for m in METRICS]
 
         def cells(row: Mapping[str, Any]) -> list[str]:
             out = [f"{100 * row[f'win_{t}']:.0f} %" for t in teams]
@@ -259,11 +295,11 @@ class PlayoutMetrics:
             head = ["", *(str(r["reading"]) for r in rows)]
             lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
             columns = [cells(r) for r in rows]
-            for k, name in enumerate(["games", *names]):
+            for k, name in enumerate([tr("games"), *names]):
                 values = [str(r["games"]) for r in rows] if k == 0 else [c[k - 1] for c in columns]
                 lines.append("| " + " | ".join([name, *values]) + " |")
             return "\n".join(lines)
-        head = ["reading", "games", *names]
+        head = [tr("reading"), tr("games"), *names]
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         for row in rows:
             lines.append(
@@ -281,12 +317,7 @@ class PlayoutMetrics:
     def explain() -> str:
         """Each metric in one sentence for a teacher, with Ludii's own description and how it
         is computed here (Markdown)."""
-        lines = []
-        for m in METRICS:
-            lines.append(
-                f"* **{m.name}**: {m.teacher} (Ludii: “{m.ludii}”, {m.where}; here: {m.here})"
-            )
-        return "\n".join(lines)
+        return "\n".join(f"* {m.explained()}" for m in METRICS)
 
     def plot(self, keys: Sequence[str] | None = None, fig: Any = None) -> Any:
         """A chart per metric (``keys``, every metric by default), a bar per reading; on a new
@@ -322,7 +353,7 @@ class PlayoutMetrics:
                 values,
                 color=[colours[i % len(colours)] for i in range(len(rows))],
             )
-            ax.set_title(m.name, fontsize="medium")
+            ax.set_title(m.shown_name, fontsize="medium")
             ax.set_xticks(range(len(rows)))
             ax.set_xticklabels(
                 [str(i + 1) for i in range(len(rows))], fontsize="small" if len(rows) > 8 else None
@@ -330,7 +361,9 @@ class PlayoutMetrics:
             if m.key in _SHARES:
                 ax.set_ylim(0, 1)
         fig.suptitle(
-            f"{title(self.game)}: playout metrics per reading\n" + "\n".join(lines),
+            tr("{game}: playout metrics per reading", game=title(self.game))
+            + "\n"
+            + "\n".join(lines),
             fontsize="medium",
         )
         return fig

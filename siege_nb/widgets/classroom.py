@@ -168,10 +168,7 @@ belagerung, pyramid-siege
         """The *Where they part* tab for ``game`` under ``preset``; named again in another
         language, it keeps ``old``'s rule, readings and lessons (``old`` of the same game and
         preset)."""
-        if old is None:
-            parts = WhereTheyPart(game, preset, pupil=self.pupil)
-        else:
-            parts = old.again()
+        parts = WhereTheyPart(game, preset, pupil=self.pupil) if old is None else old.again()
         parts.set_size(self._size, page=True)
         return parts
 

@@ -12,7 +12,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from siege_nb.disputes.words import grouped
 from siege_nb.errors import ArgumentError, check_int, check_number
+from siege_nb.i18n import ngettext, tr
 from siege_nb.render.checks import check_flag, check_game_name, check_preset
 from siege_nb.rules import Option, options, preset_values, presets, rules
 from siege_nb.widgets.canvas import check_size
@@ -53,7 +55,7 @@ def default_option(game: str, preset: str = "default") -> tuple[str, Any, Any]:
 
 
 def _option_label(opt: Option, pupil: bool) -> str:
-    return (opt.title or opt.name.replace("_", " ")) if pupil else opt.heading
+    return opt.shown_title if pupil else opt.heading
 
 
 class WhereTheyPart(w.VBox):
@@ -107,6 +109,8 @@ class WhereTheyPart(w.VBox):
             first = rules(game, preset)[opt.name]
             second = next(v for v in values if v != first)
         opt = self._option(chosen)
+        # Labels as wide as their words: French and Portuguese run longer than English.
+        natural = {"description_width": "initial"}
         self.option_chooser = w.Dropdown(
             options=[
                 (_option_label(o, pupil), o.name)
@@ -114,14 +118,19 @@ class WhereTheyPart(w.VBox):
                 if len(o.choices) > 1 and not o.changes_board
             ],
             value=opt.name,
-            description="Rule",
+            description=tr("Rule"),
             layout=w.Layout(width="calc(100% - 4px)", max_width="560px"),
+            style=natural,
         )
-        self.a_chooser = w.Dropdown(description="One way", layout=w.Layout(max_width="560px"))
-        self.b_chooser = w.Dropdown(description="Other way", layout=w.Layout(max_width="560px"))
+        self.a_chooser = w.Dropdown(
+            description=tr("One way"), layout=w.Layout(max_width="560px"), style=natural
+        )
+        self.b_chooser = w.Dropdown(
+            description=tr("Other way"), layout=w.Layout(max_width="560px"), style=natural
+        )
         self._fill_choices(opt, first if a is None else a, second if b is None else b)
         self.find_button = w.Button(
-            description="Find where they part",
+            description=tr("Find where they part"),
             icon="search",
             button_style="primary",
             layout=w.Layout(width="auto"),
@@ -130,7 +139,8 @@ class WhereTheyPart(w.VBox):
         self.status.add_class(PANEL_CLASS)
         self.lesson_chooser = w.Dropdown(
             options=[],
-            description="Position",
+            description=tr("Position"),
+            style=natural,
             layout=w.Layout(width="calc(100% - 4px)", max_width="640px", display="none"),
         )
         self.option_chooser.observe(self._on_option, names="value")
@@ -184,8 +194,12 @@ class WhereTheyPart(w.VBox):
 
     def _hint(self) -> str:
         return (
-            "<span style='font-size:15px'>Choose a rule and two ways of reading it, then "
-            "press <b>Find where they part</b>.</span>"
+            "<span style='font-size:15px'>"
+            + tr(
+                "Choose a rule and two ways of reading it, then press <b>{button}</b>.",
+                button=escape(tr("Find where they part")),
+            )
+            + "</span>"
         )
 
     # -- finding ----------------------------------------------------------------------------
@@ -197,7 +211,7 @@ class WhereTheyPart(w.VBox):
         a, b = self.choices
         if a == b and type(a) is type(b):
             raise ArgumentError("b", b, "two different readings to compare")
-        self.status.value = "<span style='font-size:15px'>Searching…</span>"
+        self.status.value = "<span style='font-size:15px'>" + tr("Searching…") + "</span>"
         found = find_disagreements(
             self.game,
             self.option.name,
@@ -246,12 +260,26 @@ class WhereTheyPart(w.VBox):
             self.children = [self._controls]
             return
         self.status.value = (
-            f"<span style='font-size:15px'>Found {len(found)} kind"
-            f"{'s' if len(found) > 1 else ''} of position where they part "
-            f"({found.positions:,} positions searched).</span>"
+            "<span style='font-size:15px'>"
+            + ngettext(
+                "Found {n} kind of position where they part ({count} positions searched).",
+                "Found {n} kinds of position where they part ({count} positions searched).",
+                len(found),
+                count=grouped(found.positions),
+            )
+            + "</span>"
         )
         entries = [
-            (f"{k + 1}. {d.move or 'the position'}: {len(d.position)} pieces", k)
+            (
+                ngettext(
+                    "{k}. {move}: {n} piece",
+                    "{k}. {move}: {n} pieces",
+                    len(d.position),
+                    k=k + 1,
+                    move=d.move or tr("the position"),
+                ),
+                k,
+            )
             for k, d in enumerate(found.disagreements)
         ]
         self.lesson_chooser.unobserve(self._on_lesson, names="value")
@@ -341,4 +369,4 @@ class WhereTheyPart(w.VBox):
 
     def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
         self.last_error = err
-        self.status.value = error_html(err, "the search", failed)
+        self.status.value = error_html(err, tr("the search"), failed)
