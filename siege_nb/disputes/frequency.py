@@ -198,6 +198,13 @@ class DisputeFrequencies:
     def __str__(self) -> str:
         return self.report()
 
+    def __repr__(self) -> str:
+        # Short: the dataclass's own repr would print every game's record.
+        return (
+            f"<DisputeFrequencies {self.game}, preset {self.preset}, {self.n_games} games per "
+            f"choice, {len(self.records)} games, {len(self.pairs)} pairs>"
+        )
+
     def _repr_markdown_(self) -> str:
         return self.report()
 

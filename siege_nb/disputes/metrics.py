@@ -313,6 +313,11 @@ class PlayoutMetrics:
     def __str__(self) -> str:
         return self.report()
 
+    def __repr__(self) -> str:
+        # Short: the dataclass's own repr would print every game's record.
+        readings = len({r["reading"] for r in self.records})
+        return f"<PlayoutMetrics {self.game}, {len(self.records)} games, {readings} readings>"
+
     @staticmethod
     def explain() -> str:
         """Each metric in one sentence for a teacher, with Ludii's own description and how it
@@ -354,9 +359,15 @@ class PlayoutMetrics:
                 color=[colours[i % len(colours)] for i in range(len(rows))],
             )
             ax.set_title(m.shown_name, fontsize="medium")
+            # Past a dozen readings the numbers would run into each other: every fifth one
+            # is numbered (and the first), the others keep a tick.
             ax.set_xticks(range(len(rows)))
             ax.set_xticklabels(
-                [str(i + 1) for i in range(len(rows))], fontsize="small" if len(rows) > 8 else None
+                [
+                    str(i + 1) if len(rows) <= 12 or i == 0 or (i + 1) % 5 == 0 else ""
+                    for i in range(len(rows))
+                ],
+                fontsize="small" if len(rows) > 8 else None,
             )
             if m.key in _SHARES:
                 ax.set_ylim(0, 1)
