@@ -251,7 +251,8 @@ class DisputeFrequencies:
                 game=title(self.game),
             )
         )
-        ax.legend(loc="lower right", fontsize="small")
+        # Below the chart: inside it, the legend would hide the lowest pairs' bars.
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize="small")
         return ax
 
     def metrics(self) -> PlayoutMetrics:
