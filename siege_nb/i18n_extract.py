@@ -141,6 +141,11 @@ def extract() -> Any:
     return catalog
 
 
+def _forms(string: Any) -> tuple[str, ...]:
+    """The translated forms of an entry: one, or one per plural form."""
+    return tuple(string) if isinstance(string, (tuple, list)) else (string,)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Extract the template, merge it into every language's catalogue and compile them."""
     from babel.messages.mofile import write_mo
@@ -169,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
 
             catalog = Catalog(locale=code, project="siege_nb", charset="utf-8")
         catalog.update(template, no_fuzzy_matching=True)
-        missing = [m.id for m in catalog if m.id and not m.string]
+        # A plural entry's string is a tuple, truthy even when every form is empty.
+        missing = [m.id for m in catalog if m.id and not all(_forms(m.string))]
         fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
         problems += len(missing) + len(fuzzy)
         print(f"{code}: {len(catalog)} messages, {len(missing)} untranslated, {len(fuzzy)} fuzzy")

@@ -514,3 +514,91 @@ def test_no_english_in_the_balance_labs_table_and_chart(code: str) -> None:
             "chart": "\n".join(t.get_text() for t in chart.findobj(Text)),
         }
     assert_no_english(texts, code)
+
+
+# --- where readings part (issue 30) --------------------------------------------------------
+
+# The Portuguese placement rule counts "1 oficial(is)" (officer or officers), a Portuguese
+# plural ending that the detector would read as the English "is"; the finder's lessons quote
+# that rule's result.
+PLURAL_ENDINGS = ("oficial(is)",)
+
+
+def lesson_texts(found: Any, where: str) -> dict[str, str]:
+    """What a reader meets of a search: its account, and every lesson in words and as the
+    steps of its scenario."""
+    texts = {f"{where} findings": str(found)}
+    for k, lesson in enumerate(found.disagreements):
+        texts[f"{where} lesson {k + 1}"] = lesson.describe()
+        texts[f"{where} lesson {k + 1} pupil"] = lesson.describe(pupil=True)
+        scenario = lesson.scenario()
+        texts[f"{where} lesson {k + 1} scenario"] = "\n".join(
+            [scenario.title, *(s.title + " " + s.text for s in scenario.steps)]
+        )
+    return texts
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("game", sn.GAMES)
+def test_no_english_in_the_finders_lessons_and_accounts(game: str, code: str) -> None:
+    """Every option's lessons (a move refused, a game ended differently, a line of play) and
+    the account of a search that found none."""
+    texts: dict[str, str] = {}
+    with using(code):
+        for opt in options(game):
+            if len(opt.choices) < 2:
+                continue
+            a, b = ("off" if c.value is None else c.value for c in opt.choices[:2])
+            found = sn.find_disagreements(game, opt.name, a, b, positions=400, limit=2, seed=1)
+            texts.update(lesson_texts(found, opt.name))
+        none = sn.find_disagreements(
+            "pyramid-siege", "huff_target", options={"capture": "strict"}, positions=200
+        )
+        assert not none.disagreements
+        texts["none found"] = str(none)
+        texts["same rules"] = sn.find_disagreements(game, presets=("default", "default")).why_none
+    assert_no_english(texts, code, kept=PLURAL_ENDINGS)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("game", sn.GAMES)
+def test_no_english_in_where_they_part(game: str, code: str) -> None:
+    """The widget (the classroom app's tab): before a search, each lesson at each step, in
+    the teacher's and the pupil's view."""
+    texts: dict[str, str] = {}
+    with using(code):
+        for pupil in (False, True):
+            part = sn.WhereTheyPart(game, pupil=pupil, positions=600)
+            texts[f"pupil={pupil} start"] = visible(part)
+            found = part.find()
+            for k in range(len(found.disagreements)):
+                part.show(k)
+                assert part.player is not None
+                for step in range(len(part.player.steps)):
+                    part.player.go(step)
+                    texts[f"pupil={pupil} lesson {k + 1} step {step + 1}"] = visible(part)
+    assert_no_english(texts, code, kept=PLURAL_ENDINGS)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_english_in_the_dispute_ranking_and_the_metrics(code: str) -> None:
+    from matplotlib.text import Text
+
+    from siege_nb.ai.agents import RandomAgent
+
+    players = {"attacker": RandomAgent(), "defender": RandomAgent()}
+    ranking = sn.dispute_frequencies(
+        "pyramid-siege", agents=players, n_games=2, seed=1, executor="serial", progress=False
+    )
+    with using(code):
+        metrics = ranking.metrics()
+        texts = {
+            "ranking": ranking.report(),
+            "ranking chart": "\n".join(t.get_text() for t in ranking.plot().figure.findobj(Text)),
+            "metrics": metrics.report(),
+            "metrics by row": metrics.report(transpose=True),
+            "metrics chart": "\n".join(t.get_text() for t in metrics.plot().findobj(Text)),
+            "explained": sn.PlayoutMetrics.explain(),
+        }
+    # The reading labels are option ids and values (huff_target=moved), which stay as typed.
+    assert_no_english(texts, code)

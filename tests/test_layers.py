@@ -1,11 +1,14 @@
 """The package's layers import one way (docs/design.md, section 2).
 
 {errors, i18n, schemas} -> rules -> boards -> games -> {records, scenarios, ai, render} ->
-widgets -> the API; i18n_extract, a developer's tool that walks the rule data and the
-scenarios to build the translation catalogue, stands above the engine and nothing imports it.
-Two imports run upwards on purpose, both inside a function so that they load only when used:
-``Game._repr_png_`` loads ``render`` (a game shows itself as a picture, as python-chess does)
-and ``Scenario.player()`` loads ``widgets``. Anything else upward is a mistake this test names.
+disputes -> widgets -> the API (disputes, the disagreement finder and its measures, plays
+games with the computer players and writes scenarios); i18n_extract, a developer's tool that
+walks the rule data and the scenarios to build the translation catalogue, stands above the
+engine and nothing imports it.
+Three imports run upwards on purpose, each inside a function so that it loads only when used:
+``Game._repr_png_`` loads ``render`` (a game shows itself as a picture, as python-chess does),
+and ``Scenario.player()`` and a found disagreement's ``player()`` and ``comparer()`` load
+``widgets``. Anything else upward is a mistake this test names.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ LAYER = {
     "scenarios": 3,
     "ai": 3,
     "render": 3,
+    "disputes": 3.5,  # plays games (ai) and writes scenarios; drawn by the widgets
     "widgets": 4,
     "": 5,  # siege_nb/__init__.py, the public API
     "serving": 5,  # for the Jupyter server only; nothing in the package imports it
@@ -36,6 +40,7 @@ LAYER = {
 ALLOWED_UPWARD = {
     ("siege_nb.games.base", "render"),
     ("siege_nb.scenarios", "widgets"),
+    ("siege_nb.disputes.lesson", "widgets"),
 }
 
 
@@ -85,7 +90,7 @@ def test_nothing_in_the_package_imports_the_server_module() -> None:
     assert importers == []
 
 
-def test_imports_run_downwards_except_the_two_documented_ones() -> None:
+def test_imports_run_downwards_except_the_documented_ones() -> None:
     upward = []
     for module, imports in _graph().items():
         here = _package_of(module)
@@ -94,7 +99,7 @@ def test_imports_run_downwards_except_the_two_documented_ones() -> None:
             if LAYER[there] > LAYER[here]:
                 upward.append((module, there, at_top))
     assert {(m, t) for m, t, _ in upward} == ALLOWED_UPWARD, upward
-    # The two that are allowed load lazily, so the engine runs without matplotlib.
+    # The ones that are allowed load lazily, so the engine runs without matplotlib.
     assert not [u for u in upward if u[2]], upward
 
 

@@ -25,7 +25,13 @@ from PIL import Image
 import siege_nb as sn
 from siege_nb.ai.base import BaseAgent
 from siege_nb.render.view import BoardView
-from siege_nb.widgets import Classroom, RuleComparer, ScenarioLibrary, ScenarioPlayer
+from siege_nb.widgets import (
+    Classroom,
+    RuleComparer,
+    ScenarioLibrary,
+    ScenarioPlayer,
+    WhereTheyPart,
+)
 from siege_nb.widgets.canvas import Space
 from siege_nb.widgets.common import mouse_click
 
@@ -289,6 +295,25 @@ def test_a_failing_new_game_leaves_the_classroom_as_it_was(chooser: str) -> None
     assert room.board is not board
 
 
+def test_a_failing_search_leaves_where_they_part_as_it_was() -> None:
+    import siege_nb.disputes.finder as finder
+
+    part = WhereTheyPart("pyramid-siege", option="towards", positions=600)
+    part.find()
+    shown, player, lesson = part.findings, part.player, part.lesson_chooser.value
+    with failing(finder.DisagreementFinder, "run"):
+        part.find_button.click()
+    assert part.findings is shown and part.player is player and part.children[-1] is player
+    assert part.lesson_chooser.value == lesson
+    told(part.status.value)
+    with failing(ScenarioPlayer, "from_scenario"):
+        part.lesson_chooser.value = 1 if len(shown) > 1 else 0
+    assert part.player is player
+    part.option_chooser.value = "capture"
+    part.find_button.click()
+    assert part.findings is not shown and part.findings.disagreements[0].rule == "PS-3"
+
+
 def every_widget() -> list[tuple[str, Callable[[], Any]]]:
     return [
         ("BoardWidget", lambda: sn.BoardWidget("pyramid-siege")),
@@ -296,6 +321,7 @@ def every_widget() -> list[tuple[str, Callable[[], Any]]]:
         ("RuleComparer", lambda: RuleComparer(FIGURE_B, "protection")),
         ("ScenarioLibrary", lambda: ScenarioLibrary("belagerung")),
         ("Classroom", lambda: Classroom("pyramid-siege")),
+        ("WhereTheyPart", lambda: WhereTheyPart("belagerung")),
     ]
 
 

@@ -27,15 +27,18 @@ from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-SERIES = sorted(NOTEBOOKS.glob("0*.ipynb"))
+SERIES = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
 # The French and Portuguese series (notebooks/translate.py builds them) store outputs too.
-EVERY_SERIES = [*SERIES, *sorted(NOTEBOOKS.glob("[a-z][a-z]/0*.ipynb"))]
+EVERY_SERIES = [*SERIES, *sorted(NOTEBOOKS.glob("[a-z][a-z]/[0-9][0-9]-*.ipynb"))]
 MARK = "# NBVAL_CHECK_OUTPUT"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 # Cells that show an interactive widget with a board, and cells that draw a static board or
 # figure; both must have a picture stored.
-WIDGET = re.compile(r"sn\.(BoardWidget|RuleComparer|ScenarioLibrary)\(|\.player\(\)\s*$", re.M)
+WIDGET = re.compile(
+    r"sn\.(BoardWidget|RuleComparer|ScenarioLibrary|WhereTheyPart)\(|\.(player|comparer)\(\)\s*$",
+    re.M,
+)
 DRAWING = re.compile(r"sn\.draw\(|\.figure\s*$", re.M)
 # A last line that is a bare expression: its value is shown, so an output must be stored.
 BARE_VALUE = re.compile(r"^[A-Za-z_][\w.\[\]:\"'()-]*\s*(#.*)?$")
@@ -78,7 +81,7 @@ def refresh_module() -> ModuleType:
 
 
 def test_the_series_is_there() -> None:
-    assert [p.name[:2] for p in SERIES] == [f"{i:02}" for i in range(1, 10)]
+    assert [p.name[:2] for p in SERIES] == [f"{i:02}" for i in range(1, 11)]
 
 
 @pytest.mark.parametrize("path", EVERY_SERIES, ids=series_id)

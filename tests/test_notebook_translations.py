@@ -45,6 +45,9 @@ CODE_NAMES = tuple(
     {piece for game in sn.GAMES for piece in sn.new_game(game).pieces().values()}
     | {"garrison", "white", "black", "attacker", "defender"}
     | {source.language for source in sn.SOURCES.values()}
+    # Option names, which the dispute ranking prints as ids where a rule has no number
+    # (citadel, horns): what a reader types, the same in every language.
+    | {opt.name for game in sn.GAMES for opt in sn.options(game)}
 )
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"

@@ -10,7 +10,7 @@ from siege_nb.errors import ArgumentError, check_int
 from siege_nb.games.base import Game
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
-from siege_nb.i18n import LANGUAGES, language, set_language, tr
+from siege_nb.i18n import LANGUAGES, N_, language, set_language, tr
 from siege_nb.records import RecordError, load_game
 from siege_nb.render.checks import check_flag, check_game_name, check_preset
 from siege_nb.rules import GAMES, presets, title
@@ -18,15 +18,22 @@ from siege_nb.rules import title as game_title
 from siege_nb.widgets.board import BoardWidget
 from siege_nb.widgets.canvas import check_size
 from siege_nb.widgets.common import error_html, escape, guarded, preset_name
+from siege_nb.widgets.disputes import WhereTheyPart
 from siege_nb.widgets.keeper import Keeper
 from siege_nb.widgets.scenario import ScenarioLibrary
 
-__all__ = ["Classroom"]
+__all__ = ["TAB_TITLES", "Classroom"]
+
+# Marked for the catalogue here, translated where the tabs are named (_show_tabs).
+TAB_TITLES = (N_("Play"), N_("Scenarios"), N_("Where they part"))
 
 
 class Classroom(w.VBox):
     """A classroom view: choose a game and a preset, play on a large board whose selectors
-    switch any reading, and show the scenarios of the game in a second tab.
+    switch any reading, show the scenarios of the game in a second tab, and, in a third
+    (*Where they part*), find the smallest positions where two readings of a rule part
+    (:class:`~siege_nb.widgets.disputes.WhereTheyPart`). The second and third tabs are made
+    when first opened (or first used through :attr:`library` and :attr:`parts`).
 
     The app is the page: its boards fit the window below the header, whole, with the panel
     beside them where there is room (below otherwise), and follow the window when it changes.
@@ -40,6 +47,8 @@ class Classroom(w.VBox):
     ('royal-garrison', 0)
     >>> room.set_size("large"); room.board.size, room.library.player.size
     ('large', 'large')
+    >>> room.tabs.get_title(2), room.parts.option.name
+    ('Where they part', 'attacker_direction')
     >>> room.game_chooser.value = "pyramid-siege"; room.board.game.game
     'pyramid-siege'
 
@@ -105,14 +114,17 @@ belagerung, pyramid-siege
         self._label()
         self._size = "normal"
         self.board = self._board(self._new(game, preset))
-        # The scenarios are made when their tab is first opened: most pages never open it,
-        # and loading them is a third of the time a pupil waits for the first board.
+        # The scenarios and the finder are made when their tab is first opened: most pages
+        # never open them, and loading the scenarios alone is a third of the time a pupil
+        # waits for the first board.
         self._library: ScenarioLibrary | None = None
         self._library_game = game
-        self._waiting_tab = w.VBox()
-        self.tabs = w.Tab(children=[self.board, self._waiting_tab])
+        self._parts: WhereTheyPart | None = None
+        self._parts_rules = (game, preset)
+        self._waiting = (w.VBox(), w.VBox())
+        self.tabs = w.Tab(children=[self.board, *self._waiting])
         self.tabs.observe(self._on_tab, names="selected_index")
-        self._tab_titles()
+        self._show_tabs()
         self.heading = w.HTML()
         header = w.HBox(
             [
@@ -151,7 +163,29 @@ belagerung, pyramid-siege
         if self._library is None:
             self._library = ScenarioLibrary(self._library_game, pupil=self.pupil)
             self._library.set_size(self._size, page=True)
+            if hasattr(self, "tabs"):
+                self._show_tabs()  # in its tab at once
         return self._library
+
+    @property
+    def parts(self) -> WhereTheyPart:
+        """The *Where they part* tab for the game and preset in force (made on first use)."""
+        if self._parts is None:
+            self._parts = WhereTheyPart(*self._parts_rules, pupil=self.pupil)
+            self._parts.set_size(self._size, page=True)
+            if hasattr(self, "tabs"):
+                self._show_tabs()  # in its tab at once
+        return self._parts
+
+    def _new_parts(self, game: str, preset: str, again: bool = False) -> None:
+        """The finder's tab for ``game`` under ``preset`` from now on, made at once if it was
+        shown before; ``again`` names the same tab again in another language, keeping its
+        rule, readings and lessons."""
+        old = self._parts
+        self._parts, self._parts_rules = None, (game, preset)
+        if old is not None:
+            self._parts = old.again() if again else WhereTheyPart(game, preset, pupil=self.pupil)
+            self._parts.set_size(self._size, page=True)
 
     def _new_library(self, game: str) -> None:
         """The scenarios of ``game`` from now on: made at once if they were shown before."""
@@ -161,22 +195,25 @@ belagerung, pyramid-siege
             _ = self.library
 
     def _show_tabs(self) -> None:
-        """Put the board and the scenarios (or the empty tab that waits for them) in the
-        tabs, titled in the language in force."""
-        second = self._library if self._library is not None else self._waiting_tab
-        if self.tabs.selected_index == 1:
-            second = self.library
-        self.tabs.children = [self.board, second]
-        self._tab_titles()
+        """Put the board, the scenarios and the finder (or the empty tabs that wait for
+        them) in the tabs, titled in the language in force."""
+        shown = self.tabs.selected_index
+        library = self.library if shown == 1 else self._library
+        parts = self.parts if shown == 2 else self._parts
+        self.tabs.children = [
+            self.board,
+            library if library is not None else self._waiting[0],
+            parts if parts is not None else self._waiting[1],
+        ]
+        for k, name in enumerate(TAB_TITLES):
+            self.tabs.set_title(k, tr(name))
 
     @guarded
     def _on_tab(self, change: dict[str, Any]) -> None:
-        if change["new"] == 1 and self._library is None:
+        if (change["new"] == 1 and self._library is None) or (
+            change["new"] == 2 and self._parts is None
+        ):
             self._show_tabs()
-
-    def _tab_titles(self) -> None:
-        self.tabs.set_title(0, tr("Play"))
-        self.tabs.set_title(1, tr("Scenarios"))
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` (``"en"``, ``"fr"``, ``"pt"``) from now on: the whole app is named
@@ -199,6 +236,7 @@ belagerung, pyramid-siege
         finally:
             self.game_chooser.observe(self._on_game, names="value")
             self.preset_chooser.observe(self._on_preset, names="value")
+        self._new_parts(game.game, game.rules.preset, again=True)
         self._label()
         self._show_tabs()
         self.message.value = ""
@@ -289,6 +327,8 @@ belagerung, pyramid-siege
         self.board.set_size(size, page=True)
         if self._library is not None:
             self._library.set_size(size, page=True)
+        if self._parts is not None:
+            self._parts.set_size(size, page=True)
 
     def _new(self, game: str, preset: str) -> Game:
         allowed = game_info(game).players
@@ -312,10 +352,13 @@ belagerung, pyramid-siege
         """Play ``g`` on a new board (and the scenarios of its game), the choosers showing
         its game and preset."""
         changed = g.game != self.board.game.game
+        other_rules = changed or g.rules.preset != self._parts_rules[1]
         self._size = self.board.size  # a board made large by its own toggle stays large
         self.board = self._board(g)
         if changed:
             self._new_library(g.game)
+        if other_rules:  # the search compares readings over the preset in force
+            self._new_parts(g.game, g.rules.preset)
         self._set_choosers(g.game, g.rules.preset)
         self.tabs.selected_index = 0
         self._show_tabs()
@@ -371,6 +414,8 @@ belagerung, pyramid-siege
             self.board,
             self._library,
             self._library_game,
+            self._parts,
+            self._parts_rules,
             rules.game,
             rules.preset,
             self.tabs.selected_index,
@@ -378,7 +423,17 @@ belagerung, pyramid-siege
         )
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:
-        self.board, self._library, self._library_game, game, preset, tab, self._size = snapshot
+        (
+            self.board,
+            self._library,
+            self._library_game,
+            self._parts,
+            self._parts_rules,
+            game,
+            preset,
+            tab,
+            self._size,
+        ) = snapshot
         self._set_choosers(game, preset)
         self.tabs.selected_index = tab
         self._show_tabs()
