@@ -46,8 +46,9 @@ def test_the_classroom_app_finds_where_readings_part(voila: str, page: Any) -> N
         page.locator("button", has_text="Find where they part").click()
         wait_text(body, "positions searched", timeout=60_000)
         wait_text(body, "step 1 of 3")
-        # The lesson's board is the page's last figure (the Play and Scenarios boards come first).
-        body.locator(".jupyter-matplotlib-canvas-div").nth(2).wait_for(timeout=60_000)
+        # The lesson's board is the page's last figure (the Play board comes first; the
+        # Scenarios tab, never opened here, has not been made).
+        body.locator(".jupyter-matplotlib-canvas-div").nth(1).wait_for(timeout=60_000)
         board = canvas_in(body, body.locator(".jupyter-matplotlib-canvas-div").count() - 1)
         before = pixels(board)
         page.screenshot(path=str(SHOTS / "classroom-where-they-part.png"))
