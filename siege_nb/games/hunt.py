@@ -313,8 +313,15 @@ class _Tables:
     towards: tuple[tuple[tuple[int, Move], ...], ...]  # attacker steps the mode allows
     free: tuple[tuple[tuple[int, Move], ...], ...]  # attacker steps for the escape clause
     huffs: tuple[Move, ...]
+    # Per point: (over, land, raw, Move) of each single jump from it, in the order of jumps:
+    # most chains are one jump, and their Moves are made once here, not per position.
+    first_jumps: tuple[tuple[tuple[int, int, tuple[Any, ...], Move], ...], ...]
     jump_moves: dict[tuple[Any, ...], Move]
     over: dict[tuple[int, int], int]  # (from, landing point) -> the point jumped over
+
+    def single_jumps(self) -> dict[tuple[Any, ...], Move]:
+        """The Moves of every single jump, by raw (kept in ``jump_moves`` for good)."""
+        return {raw: move for row in self.first_jumps for _, _, raw, move in row}
 
 
 @cache
@@ -333,7 +340,14 @@ def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
     jumps = tuple(
         tuple((s[p], s[s[p]]) for s in board.step if s[p] >= 0 and s[s[p]] >= 0) for p in range(n)
     )
-    return _Tables(
+
+    def single(p: int, over: int, land: int) -> tuple[int, int, tuple[Any, ...], Move]:
+        raw = ("jump", p, (land,), (over,))
+        move = Move(names[p], names[land], (names[p], names[land]), (names[over],), "jump", raw)
+        return over, land, raw, move
+
+    first_jumps = tuple(tuple(single(p, over, land) for over, land in jumps[p]) for p in range(n))
+    tables = _Tables(
         jumps=jumps,
         steps=steps,
         all_steps=all_steps,
@@ -345,9 +359,12 @@ def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
         ),
         free=tuple(all_steps[p] if movable[p] else () for p in range(n)),
         huffs=tuple(Move(names[p], None, (names[p],), (), "huff", ("huff", p)) for p in range(n)),
+        first_jumps=first_jumps,
         jump_moves={},
         over={(p, land): over for p in range(n) for over, land in jumps[p]},
     )
+    tables.jump_moves.update(tables.single_jumps())
+    return tables
 
 
 class HuntEngine(EngineBase[HuntState, HuntQuestion]):
@@ -424,6 +441,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         self._huffs = tables.huffs
         self._defender_count = range(spec.defenders)
         self._moves = tables.jump_moves
+        self._first_jumps = tables.first_jumps
+        self._singles = tables.single_jumps()
         self._over = tables.over
         self._name = b.names.__getitem__
         # One bit per point, above the low 7 bits that hold a point (boards have < 128).
@@ -572,14 +591,17 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         self,
         cells: Sequence[int],
         start: int,
-        out: list[tuple[Any, ...]] | None = None,
+        out: list[Any] | None = None,
         cap: float = math.inf,
-    ) -> list[tuple[Any, ...]]:
+        moves: bool = False,
+    ) -> list[Any]:
         """One jump move of the defender on ``start`` per distinct outcome: where it ends and
         which attackers it takes. The path kept is the first found, jumping in the board's
         line order; other paths to the same outcome are the same move (see :meth:`chain_move`).
         They are added to ``out`` (a new list if none) and it is returned; :class:`_TooMany`
-        is raised, and the search abandoned, as soon as ``out`` holds more than ``cap``.
+        is raised, and the search abandoned, as soon as ``out`` holds more than ``cap``. Each
+        outcome is its raw tuple ``("jump", start, landings, taken)``, or with ``moves`` its
+        shared :class:`Move` (:meth:`_to_move`).
 
         What a chain can still do depends only on where it stands and what it has taken, so
         a (point, taken) pair met a second time, by another path, is not searched again:
@@ -592,11 +614,12 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         search: Callable[[int, int, int], None] | None = None
         # The first jumps are read off the board as it stands (the start point is neither
         # jumped over nor landed on by a first jump), and the search proper, with its copy of
-        # the board, starts only under a first jump that can go on: many chains are one jump.
-        for over, land in jumps[start]:
+        # the board, starts only under a first jump that can go on: many chains are one jump,
+        # and their raws and Moves are the tables' own.
+        for over, land, raw, move in self._first_jumps[start]:
             if cells[over] != ATTACKER or cells[land] != EMPTY:
                 continue
-            out.append(("jump", start, (land,), (over,)))
+            out.append(move if moves else raw)
             if len(out) > cap:
                 raise _TooMany
             for over2, land2 in jumps[land]:
@@ -610,18 +633,29 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             else:
                 continue
             if search is None:
-                search = self._chain_search(cells, start, out, cap)
-            search(over, land, self._bits[over])
+                search = self._chain_search(
+                    cells, start, out, cap, self._to_move if moves else None
+                )
+            # The collector is held off only here, where a search can make thousands of
+            # tuples (see _GcPaused); a single jump makes none.
+            with _GcPaused():
+                search(over, land, self._bits[over])
         return out
 
     def _chain_search(
-        self, cells: Sequence[int], start: int, out: list[tuple[Any, ...]], cap: float
+        self,
+        cells: Sequence[int],
+        start: int,
+        out: list[Any],
+        cap: float,
+        make: Callable[[tuple[Any, ...]], Move] | None = None,
     ) -> Callable[[int, int, int], None]:
         """The depth-first search of :meth:`_chains` below a first jump: ``search(over, land,
         mask)`` appends to ``out`` every chain that goes on from the first jump ``over`` ->
         ``land`` (``mask`` holding its bit), in the order and with the paths of the search
-        from the start; one search, with one record of the outcomes met, per chain start.
-        It raises :class:`_TooMany` once ``out`` holds more than ``cap``."""
+        from the start, as raw tuples or, given ``make``, as ``make(raw)``; one search, with
+        one record of the outcomes met, per chain start. It raises :class:`_TooMany` once
+        ``out`` holds more than ``cap``."""
         work = list(cells)
         work[start] = EMPTY  # a chain may come back to its start point
         jumps = self._jumps
@@ -639,7 +673,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                     work[over] = EMPTY
                     chain = (*lands, land)
                     caught = (*taken, over)
-                    out.append(("jump", start, chain, caught))
+                    raw = ("jump", start, chain, caught)
+                    out.append(raw if make is None else make(raw))
                     if len(out) > cap:
                         raise _TooMany
                     extend(land, chain, caught, now)
@@ -867,10 +902,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
 
     def _chain_moves(self, cells: Sequence[int], start: int, cap: float = math.inf) -> list[Move]:
         """The jump moves of the defender on ``start`` (see :meth:`_chains`, which raises
-        :class:`_TooMany` past ``cap``), as Moves, made with the garbage collector held off
-        (:class:`_GcPaused`)."""
-        with _GcPaused():
-            return [self._to_move(raw) for raw in self._chains(cells, start, cap=cap)]
+        :class:`_TooMany` past ``cap``), as the shared Moves."""
+        return self._chains(cells, start, None, cap, moves=True)
 
     def legal_upto(self, state: HuntState, limit: int) -> list[Move] | None:
         """``state``'s legal moves if there are at most ``limit`` of them, else ``None``. The
@@ -984,8 +1017,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if keep:
             if len(self._moves) >= JUMP_MOVES_KEPT:
                 # Start afresh rather than stop keeping: the chains of the positions now
-                # being played are the ones worth keeping.
+                # being played are the ones worth keeping. The single jumps stay, so that
+                # a jump's Move is always the table's (see _chains).
                 self._moves.clear()
+                self._moves.update(self._singles)
             self._moves[raw] = move
         return move
 
@@ -1023,8 +1058,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 raise _TooMany
             return out + self._chain_moves(cells, p, cap - len(out))
         return out + [
-            self._to_move(("jump", p, (land,), (over,)))
-            for over, land in self._jumps[p]
+            move
+            for over, land, _, move in self._first_jumps[p]
             if cells[over] == ATTACKER and cells[land] == EMPTY
         ]
 

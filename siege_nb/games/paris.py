@@ -937,6 +937,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 True,
                 state.quiet,
                 state.plies,
+                state.result is not None,
             )
             self.remember(new, moves)
             return new
@@ -957,8 +958,19 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             to_move, next_army = state.next_army, WHITE + BLACK - state.next_army
         else:
             to_move, next_army = GARRISON, state.next_army
+        # The end-of-game checks but the move limit count pieces by kind, inside the citadel
+        # and out; a move that takes nothing and stays on its side of the citadel's boundary
+        # changes none of those counts, so after a position that passed them they pass again.
+        counted = capture or (start < self._n_sq) != (end < self._n_sq) or state.result is not None
         new, moves = self._settle(
-            tuple(cells), tuple(occupied), to_move, next_army, False, quiet, state.plies + 1
+            tuple(cells),
+            tuple(occupied),
+            to_move,
+            next_army,
+            False,
+            quiet,
+            state.plies + 1,
+            counted,
         )
         self.remember(new, moves)
         return new
@@ -980,14 +992,16 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         demanded: bool,
         quiet: int,
         plies: int,
+        counted: bool = True,
     ) -> tuple[ParisState, list[Move]]:
         """The finished state of a position, and its legal moves (computed on the way).
 
         The end-of-game checks come first (:meth:`_result`); a side without a move then
         passes (SP-23) until one can move, the garrison's blockade (SP-2) or no side at all
-        (SP-23) ending the game.
+        (SP-23) ending the game. ``counted=False`` says that the pieces' counts are those of
+        a position that passed the checks (see :meth:`apply`): only the move limit is left.
         """
-        result = self._result(cells, occupied, quiet)
+        result = self._result(cells, occupied, quiet) if counted else self._move_limit(quiet)
         if result is None:
             for _ in range(4):
                 moves = self._moves(cells, occupied, to_move, demanded)
