@@ -65,9 +65,12 @@ PIECES = ("", "attacker", "defender")
 # move generation visits only the points that hold an attacker.
 _IS_ATTACKER = bytes(int(c == ATTACKER) for c in range(256))
 
-JUMP_MOVES_KEPT = 50_000
+JUMP_MOVES_KEPT = 8_192
 """How many jump-chain Moves the engines keep to hand out again (shared by every engine of a
-board: the same chain in the next position is the same Move object)."""
+board: the same chain in the next position is the same Move object). Past it the table starts
+afresh: a chain comes back within a few plies if at all (about seven in ten are found there
+in random Belagerung games, 5 % fewer than with 50,000 kept), and the table stays within a few
+MiB however many games are played."""
 
 
 class _GcPaused:
@@ -367,6 +370,106 @@ def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
     return tables
 
 
+class _ChainSearch:
+    """The depth-first search of :meth:`HuntEngine._chains` below a first jump of the defender
+    on ``start``: :meth:`below` appends to ``out`` every chain that goes on from that first
+    jump, in the order and with the paths of the search from the start, as raw tuples or,
+    given ``make``, as ``make(raw)``; one search, with one record of the outcomes met, per
+    chain start. It raises :class:`_TooMany` once ``out`` holds more than ``cap``.
+
+    An object rather than nested functions: a function that calls itself through its closure
+    is a reference cycle, which only the garbage collector frees (with the board copy and
+    the record it holds), and it had to run every few plies for them."""
+
+    __slots__ = ("bits", "cap", "jumps", "make", "out", "seen", "start", "work")
+
+    def __init__(
+        self,
+        jumps: tuple[tuple[tuple[int, int], ...], ...],
+        bits: tuple[int, ...],
+        cells: Sequence[int],
+        start: int,
+        out: list[Any],
+        cap: float,
+        make: Callable[[tuple[Any, ...]], Move] | None,
+    ) -> None:
+        self.jumps = jumps
+        self.bits = bits  # one bit per point, above the low bits that hold a point
+        self.work = list(cells)
+        self.work[start] = EMPTY  # a chain may come back to its start point
+        self.start = start
+        self.out = out
+        self.cap = cap
+        self.make = make
+        self.seen: set[int] = set()  # first jumps need no entry: their masks hold one bit only
+
+    def below(self, over: int, land: int) -> None:
+        """Every chain that goes on from the first jump ``over`` -> ``land``."""
+        work = self.work
+        work[over] = EMPTY
+        self.extend(land, (land,), (over,), self.bits[over])
+        work[over] = ATTACKER
+
+    def extend(self, at: int, lands: tuple[int, ...], taken: tuple[int, ...], mask: int) -> None:
+        """Every chain that goes on from ``at``, having landed on ``lands`` and taken ``taken``
+        (``mask``: their bits)."""
+        work, bits, seen, out, make = self.work, self.bits, self.seen, self.out, self.make
+        for over, land in self.jumps[at]:
+            if work[over] == ATTACKER and work[land] == EMPTY:
+                now = mask | bits[over]
+                key = now | land  # the low bits of a mask are free for the point
+                if key in seen:
+                    continue
+                seen.add(key)
+                work[over] = EMPTY
+                chain = (*lands, land)
+                caught = (*taken, over)
+                raw = ("jump", self.start, chain, caught)
+                out.append(raw if make is None else make(raw))
+                if len(out) > self.cap:
+                    raise _TooMany
+                self.extend(land, chain, caught, now)
+                work[over] = ATTACKER
+
+
+class _LongestChain:
+    """The depth-first search of :meth:`HuntEngine.longest_chain`: chain points visited
+    within a budget, the longest path met kept (an object, not a closure that calls itself:
+    see :class:`_ChainSearch`)."""
+
+    __slots__ = ("best", "jumps", "left", "work")
+
+    def __init__(
+        self, jumps: tuple[tuple[tuple[int, int], ...], ...], cells: Sequence[int], budget: int
+    ) -> None:
+        self.jumps = jumps
+        self.work = list(cells)
+        self.best: list[int] = []
+        self.left = budget
+
+    def start(self, p: int) -> None:
+        """Search the chains of the defender on ``p``."""
+        self.work[p] = EMPTY  # a chain may come back to its start point
+        self.dfs([p])
+        self.work[p] = DEFENDER
+
+    def dfs(self, path: list[int]) -> None:
+        """Visit the chain point at the end of ``path`` and the chains going on from it."""
+        work = self.work
+        self.left -= 1
+        if len(path) > len(self.best):
+            self.best = list(path)
+        for over, land in self.jumps[path[-1]]:
+            if self.left <= 0:
+                return
+            if work[over] == ATTACKER and work[land] == EMPTY:
+                work[over] = EMPTY
+                path.append(land)
+                self.dfs(path)
+                path.pop()
+                work[over] = ATTACKER
+
+
 class HuntEngine(EngineBase[HuntState, HuntQuestion]):
     """One hunt game's rules under one :class:`RuleSet`; a subclass per game names its
     :class:`HuntSpec` (see :class:`BelagerungEngine`, :class:`PyramidEngine`).
@@ -611,7 +714,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if out is None:
             out = []
         jumps = self._jumps
-        search: Callable[[int, int, int], None] | None = None
+        search: _ChainSearch | None = None
         # The first jumps are read off the board as it stands (the start point is neither
         # jumped over nor landed on by a first jump), and the search proper, with its copy of
         # the board, starts only under a first jump that can go on: many chains are one jump,
@@ -633,59 +736,14 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             else:
                 continue
             if search is None:
-                search = self._chain_search(
-                    cells, start, out, cap, self._to_move if moves else None
+                search = _ChainSearch(
+                    jumps, self._bits, cells, start, out, cap, self._to_move if moves else None
                 )
             # The collector is held off only here, where a search can make thousands of
             # tuples (see _GcPaused); a single jump makes none.
             with _GcPaused():
-                search(over, land, self._bits[over])
+                search.below(over, land)
         return out
-
-    def _chain_search(
-        self,
-        cells: Sequence[int],
-        start: int,
-        out: list[Any],
-        cap: float,
-        make: Callable[[tuple[Any, ...]], Move] | None = None,
-    ) -> Callable[[int, int, int], None]:
-        """The depth-first search of :meth:`_chains` below a first jump: ``search(over, land,
-        mask)`` appends to ``out`` every chain that goes on from the first jump ``over`` ->
-        ``land`` (``mask`` holding its bit), in the order and with the paths of the search
-        from the start, as raw tuples or, given ``make``, as ``make(raw)``; one search, with
-        one record of the outcomes met, per chain start. It raises :class:`_TooMany` once
-        ``out`` holds more than ``cap``."""
-        work = list(cells)
-        work[start] = EMPTY  # a chain may come back to its start point
-        jumps = self._jumps
-        seen: set[int] = set()  # first jumps need no entry: their masks hold one bit only
-        bits = self._bits
-
-        def extend(at: int, lands: tuple[int, ...], taken: tuple[int, ...], mask: int) -> None:
-            for over, land in jumps[at]:
-                if work[over] == ATTACKER and work[land] == EMPTY:
-                    now = mask | bits[over]
-                    key = now | land  # the low bits of a mask are free for the point
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    work[over] = EMPTY
-                    chain = (*lands, land)
-                    caught = (*taken, over)
-                    raw = ("jump", start, chain, caught)
-                    out.append(raw if make is None else make(raw))
-                    if len(out) > cap:
-                        raise _TooMany
-                    extend(land, chain, caught, now)
-                    work[over] = ATTACKER
-
-        def search(over: int, land: int, mask: int) -> None:
-            work[over] = EMPTY
-            extend(land, (land,), (over,), mask)
-            work[over] = ATTACKER
-
-        return search
 
     def _walk(self, cells: Sequence[int], nodes: Sequence[int]) -> tuple[list[int], list[int]]:
         """The board after the jumps of a chain written as its points, and the points it
@@ -768,31 +826,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """
         if state.result is not None or state.to_move != 1:
             return []
-        jumps = self._jumps
-        work = list(state.cells)
-        best: list[int] = []
-        left = budget
-
-        def dfs(path: list[int]) -> None:
-            nonlocal best, left
-            left -= 1
-            if len(path) > len(best):
-                best = list(path)
-            for over, land in jumps[path[-1]]:
-                if left <= 0:
-                    return
-                if work[over] == ATTACKER and work[land] == EMPTY:
-                    work[over] = EMPTY
-                    path.append(land)
-                    dfs(path)
-                    path.pop()
-                    work[over] = ATTACKER
-
+        search = _LongestChain(self._jumps, state.cells, budget)
         for p in self._defenders(state.cells):
-            work[p] = EMPTY  # a chain may come back to its start point
-            dfs([p])
-            work[p] = DEFENDER
-        return best if len(best) > 1 else []
+            search.start(p)
+        return search.best if len(search.best) > 1 else []
 
     def chain_move(self, state: HuntState, nodes: Sequence[int]) -> Move | None:
         """The legal jump move that the chain through ``nodes`` (start point first, one jump
