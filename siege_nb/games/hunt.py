@@ -526,6 +526,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         # The move limit as a number that quiet counts can always be compared with.
         self._quiet_cap: float = float("inf") if self._limit is None else self._limit
         self._huffing = self._capture == "huff"
+        self._strict = self._capture == "strict"
         b = self.board
         points = b.fortress_points
         self._fortress_size = len(points)
@@ -807,7 +808,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """
         if state.result is not None or state.to_move != 1:
             return []
-        if self._capture == "strict" and self._jumps_exist(state.cells):
+        if self._strict and self._jumps_exist(state.cells):
             return []
         return self._defender_steps(state.cells)
 
@@ -933,7 +934,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             # _has_jump, written out: this runs for every defender on every defender's turn.
             for over, land in lines[p]:
                 if cells[over] == ATTACKER and cells[land] == EMPTY:
-                    jumps += self._chain_moves(cells, p)
+                    jumps += self._chains(cells, p, None, math.inf, True)
                     break
         return steps, jumps
 
@@ -1013,7 +1014,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             steps, jumps = self._defender_moves(cells)
             if not jumps:
                 return steps
-            if self._capture == "strict":
+            if self._strict:
                 return jumps
             return steps + jumps
         moves = self._attacker_steps(cells, towards=True)
@@ -1141,16 +1142,16 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 best,
                 state.plies + 1,
                 end if huffable else -1,
-                held=held,
-                few=not live,
-                gone=not live,
+                held,
+                not live,
+                not live,
             )
         elif kind == "huff":
             cells[raw[1]] = EMPTY
             # A huff removes a defender: the attackers, in and out of the fortress, stay.
             new, moves = self._settle(
-                tuple(cells), state.to_move, (), True, 0, state.best, state.plies,
-                held=0 if live else None, few=not live,
+                tuple(cells), state.to_move, (), True, 0, state.best, state.plies, -1,
+                0 if live else None, not live, True,
             )  # fmt: skip
         else:
             _, start, lands, taken = raw
@@ -1161,8 +1162,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             # A jump only takes attackers: the fortress holds no more than before, and the
             # defender stays on the board.
             new, moves = self._settle(
-                tuple(cells), 0, (), False, 0, state.best, state.plies + 1,
-                held=0 if live else None, gone=not live,
+                tuple(cells), 0, (), False, 0, state.best, state.plies + 1, -1,
+                0 if live else None, True, not live,
             )  # fmt: skip
         if moves is not None:
             self.remember(new, moves)
@@ -1178,7 +1179,6 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         best: int = 0,
         plies: int = 0,
         stepped: int = -1,
-        *,
         held: int | None = None,
         few: bool = True,
         gone: bool = True,
@@ -1188,7 +1188,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         game is over). When a defender can jump, the defenders are not stuck and their moves
         are left to :meth:`legal` (``None``): the chains can be very many, and a caller that
         decides one jump at a time never needs them all. ``held``, ``few`` and ``gone`` go
-        to :meth:`_decided`."""
+        to :meth:`_decided` (passed by position by :meth:`apply`: keywords cost more per
+        call)."""
         moves: list[Move] | None = []
         if held == 0 and not few and not gone and quiet < self._quiet_cap:
             result = None  # what _decided would say, with nothing to count (a plain step)

@@ -10,7 +10,7 @@ Nothing here imports matplotlib or ipywidgets.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
@@ -204,6 +204,10 @@ class ParisState(NamedTuple):
     quiet: int
     plies: int
     result: Result | None = None
+
+
+# tuple.__new__ directly: the NamedTuple's own __new__ is one more Python call per ply.
+_new_state = cast(Callable[[type[ParisState], tuple[Any, ...]], ParisState], tuple.__new__)
 
 
 @dataclass(frozen=True)
@@ -1006,7 +1010,10 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             for _ in range(4):
                 moves = self._moves(cells, occupied, to_move, demanded)
                 if moves:
-                    state = ParisState(cells, occupied, to_move, next_army, demanded, quiet, plies)
+                    state = _new_state(
+                        ParisState,
+                        (cells, occupied, to_move, next_army, demanded, quiet, plies, None),
+                    )
                     return state, moves
                 if to_move == GARRISON and self._blockade:
                     result = Result(
@@ -1021,7 +1028,9 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 result = Result(
                     None, f"{self._heads['SP-23']}: no side can move ({basis})", "SP-23"
                 )
-        state = ParisState(cells, occupied, to_move, next_army, demanded, quiet, plies, result)
+        state = _new_state(
+            ParisState, (cells, occupied, to_move, next_army, demanded, quiet, plies, result)
+        )
         return state, []
 
     def _result(self, cells: Sequence[int], occupied: Sequence[int], quiet: int) -> Result | None:
