@@ -6,6 +6,7 @@ All*. After a change to the rule data, the drawings or the words the package pri
 
     python3 notebooks/refresh_outputs.py            # every notebook
     python3 notebooks/refresh_outputs.py 05 08      # notebooks whose names start so
+    python3 notebooks/refresh_outputs.py fr/ pt/04  # the translated series (see translate.py)
 
 What is stored, per code cell, in the order the cell produced it:
 
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import re
 import sys
 from pathlib import Path
@@ -59,6 +61,11 @@ PALETTE_ERROR = 0.5
 CAPTION = (
     "*This is only a picture of the board. To use it, run the notebook: "
     "in the menu choose **Run → Run All Cells**.*"
+)
+# The texts above, for the translators (``translate.py`` puts them in the notebooks' catalogue).
+STORED_WORDS = (
+    (PICTURE_TEXT, "the plain-text stand-in for a board widget's stored picture"),
+    (CAPTION, "the caption under a board widget's stored picture (Markdown)"),
 )
 
 # Run in the kernel before the first cell, outside its history (so that the cells are still
@@ -126,10 +133,10 @@ def small_png(data: str) -> str:
     return base64.b64encode(buffer.getvalue()).decode("ascii") + "\n"
 
 
-def static_outputs(outputs: list[Any]) -> list[Any]:
+def static_outputs(outputs: list[Any], language: str = "en") -> list[Any]:
     """The outputs of one executed cell as they are stored: text, tables and pictures kept,
     each widget replaced by a picture of its board and a caption (or left out if it has no
-    board).
+    board). The picture's stand-in text and caption are in ``language``.
 
     >>> text = nbformat.v4.new_output("stream", name="stdout", text="hello\\n")
     >>> bar = nbformat.v4.new_output(
@@ -137,6 +144,11 @@ def static_outputs(outputs: list[Any]) -> list[Any]:
     >>> [o["output_type"] for o in static_outputs([text, bar])]
     ['stream']
     """
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
+    from translate import stored_word
+
+    picture_text, caption_text = (stored_word(language, text) for text, _ in STORED_WORDS)
     stored = []
     for output in outputs:
         if output["output_type"] == "stream":
@@ -145,9 +157,10 @@ def static_outputs(outputs: list[Any]) -> list[Any]:
         data = output.get("data", {})
         if WIDGET_VIEW in data:
             if "image/png" in data:
-                picture = {"image/png": small_png(data["image/png"]), "text/plain": PICTURE_TEXT}
+                picture = {"image/png": small_png(data["image/png"]), "text/plain": picture_text}
                 stored.append(nbformat.v4.new_output("display_data", data=picture))
-                caption = {"text/markdown": CAPTION, "text/plain": CAPTION.replace("*", "")}
+                plain = caption_text.replace("*", "")
+                caption = {"text/markdown": caption_text, "text/plain": plain}
                 stored.append(nbformat.v4.new_output("display_data", data=caption))
             continue
         kept = {kind: value for kind, value in data.items() if kind in STATIC}
@@ -171,30 +184,43 @@ def refresh(path: Path) -> None:
     output is ever stored.
     """
     nb = nbformat.read(path, as_version=4)
+    language = str(nb.metadata.get("siege_nb", {}).get("language", "en"))
+    # An English notebook speaks English whatever this machine's locale; a translated one
+    # sets its language in its first code cell.
+    os.environ["SIEGE_NB_LANGUAGE"] = "en"
     NotebookClient(
         nb,
         timeout=600,
         kernel_name="python3",
-        resources={"metadata": {"path": str(HERE)}},
+        resources={"metadata": {"path": str(path.parent)}},
         extra_arguments=[f"--IPKernelApp.exec_lines={KERNEL_SETUP}"],
         record_timing=False,
     ).execute()
     for cell in nb.cells:
         if cell.cell_type == "code":
-            cell.outputs = static_outputs(cell.outputs)
+            cell.outputs = static_outputs(cell.outputs, language)
             cell.metadata.pop("execution", None)  # run times only make noise in diffs
     nb.metadata.pop("widgets", None)  # widget state: needs a live kernel, changes every run
     nbformat.write(nb, path)
 
 
 def main(prefixes: list[str]) -> None:
-    """Refresh the notebooks whose names start with one of ``prefixes`` (all if none)."""
-    for path in sorted(HERE.glob("*.ipynb")):
+    """Refresh the notebooks whose paths below this folder start with one of ``prefixes``
+    (``05``, ``fr/``, ``pt/04``; all if none)."""
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
+    from translate import LANGUAGES
+
+    paths = sorted(HERE.glob("*.ipynb"))
+    for code in LANGUAGES:
+        paths += sorted((HERE / code).glob("*.ipynb"))
+    for path in paths:
+        name = path.relative_to(HERE).as_posix()
         if path.name == "classroom.ipynb":
             continue  # the Voila app stores no outputs: Voila runs it for every visitor
-        if prefixes and not path.name.startswith(tuple(prefixes)):
+        if prefixes and not name.startswith(tuple(prefixes)):
             continue
-        print(f"refreshing {path.name}", flush=True)
+        print(f"refreshing {name}", flush=True)
         refresh(path)
 
 

@@ -26,6 +26,7 @@ from siege_nb.games.base import (
     Verdict,
 )
 from siege_nb.games.registry import new_game
+from siege_nb.i18n import LANGUAGES, language, set_language
 from siege_nb.records import RecordError, load_game
 from siege_nb.rules import (
     GAMES,
@@ -47,6 +48,7 @@ from siege_nb.scenarios.table import OptionTable, option_table
 
 __all__ = [
     "GAMES",
+    "LANGUAGES",
     "SOURCES",
     "ArgumentError",
     "BoardWidget",
@@ -81,6 +83,7 @@ __all__ = [
     "fixed_rules",
     "format_value",
     "handout",
+    "language",
     "load_game",
     "load_scenario",
     "new_game",
@@ -91,6 +94,7 @@ __all__ = [
     "rules",
     "scenario",
     "scenarios",
+    "set_language",
 ]
 
 

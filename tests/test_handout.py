@@ -137,13 +137,13 @@ def test_a_game_gives_its_own_rules_and_position() -> None:
     before = g.to_json()
     figures = handout_pages(g)
     text = _words(figures)
-    assert "Preset “bonaludo”" in text
+    assert "Preset: the bonaludo blog post" in text
     titles = [ax.get_title() for ax in figures[0].axes]
     assert titles == [f"The board after 2 moves: {g.to_move} to move"]
     assert g.to_json() == before  # the game itself is left as it was
     # A preset given with a game changes its rules, as Game.with_rules does.
     text = _words(handout_pages(g, "royal-garrison"))
-    assert "Preset “royal-garrison”" in text
+    assert "Preset: the Royal Garrison summary" in text
 
 
 @pytest.mark.parametrize("game", sn.GAMES)

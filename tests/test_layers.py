@@ -1,6 +1,8 @@
 """The package's layers import one way (docs/design.md, section 2).
 
-errors -> rules -> boards -> games -> {records, scenarios, ai, render} -> widgets -> the API.
+{errors, i18n} -> rules -> boards -> games -> {records, scenarios, ai, render} -> widgets ->
+the API; i18n_extract, a developer's tool that walks the rule data and the scenarios to build
+the translation catalogue, stands above the engine and nothing imports it.
 Two imports run upwards on purpose, both inside a function so that they load only when used:
 ``Game._repr_png_`` loads ``render`` (a game shows itself as a picture, as python-chess does)
 and ``Scenario.player()`` loads ``widgets``. Anything else upward is a mistake this test names.
@@ -15,6 +17,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "siege_nb"
 
 LAYER = {
     "errors": -1,  # the project's errors and argument checks: every layer may raise them
+    "i18n": -1,  # the languages: every layer says its words through it
+    "i18n_extract": 5,  # builds the catalogue from the rule data and scenarios; not imported
     "rules": 0,
     "boards": 1,
     "games": 2,

@@ -12,6 +12,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 import tomllib
 import yaml
 
@@ -158,7 +159,17 @@ def test_the_scripts_install_only_when_something_changed(tmp_path: Path) -> None
     assert len(log.read_text().splitlines()) == 3
 
 
-def test_the_notebooks_script_starts_the_environments_jupyterlab(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("language", "first", "locale"),
+    [
+        (None, "notebooks/01-start-here.ipynb", "en"),
+        ("fr", "notebooks/fr/01-start-here.ipynb", "fr_FR"),
+        ("pt", "notebooks/pt/01-start-here.ipynb", "pt_BR"),
+    ],
+)
+def test_the_notebooks_script_starts_the_environments_jupyterlab(
+    tmp_path: Path, language: str | None, first: str, locale: str
+) -> None:
     # A copy of the project whose .venv is already filled (the stamp says so), with a Python
     # that runs the real one but only prints what it would start.
     shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
@@ -169,26 +180,66 @@ def test_the_notebooks_script_starts_the_environments_jupyterlab(tmp_path: Path)
     fake.write_text(
         "#!/usr/bin/env bash\n"
         'if [ "$1 $2" = "-m jupyterlab" ]; then\n'
-        '    echo "$@ PREFER=$JUPYTER_PREFER_ENV_PATH"; exit 0\n'
+        '    echo "$@ PREFER=$JUPYTER_PREFER_ENV_PATH LANGUAGE=$SIEGE_NB_LANGUAGE"; exit 0\n'
         "fi\n"
         f'exec {sys.executable} "$@"\n'
     )
     fake.chmod(0o755)
     digest = hashlib.sha256((tmp_path / "pyproject.toml").read_bytes()).hexdigest()
-    (venv / "siege_nb-installed").write_text(f"{digest} {tmp_path}\nclassroom\n")
+    (venv / "siege_nb-installed").write_text(f"{digest} {tmp_path}\nclassroom\nlanguages\n")
+    chosen = ["--language", language] if language else []
     run = subprocess.run(
-        ["bash", str(tmp_path / "scripts" / "notebooks"), "--no-browser"],
+        ["bash", str(tmp_path / "scripts" / "notebooks"), *chosen, "--no-browser"],
         capture_output=True,
         text=True,
         check=False,
     )
     assert run.returncode == 0, run.stderr
     args = run.stdout.split()
-    assert args[:3] == ["-m", "jupyterlab", "notebooks/01-start-here.ipynb"]
+    assert args[:3] == ["-m", "jupyterlab", first]
     assert "--no-browser" in args and "PREFER=1" in args
+    assert f"LANGUAGE={language or 'en'}" in args
     assert ("--allow-root" in args) == (os.geteuid() == 0)
     overrides = json.loads((venv / "share/jupyter/lab/settings/overrides.json").read_text())
     assert overrides["@jupyterlab/notebook-extension:tracker"]["windowingMode"] == "defer"
+    assert overrides["@jupyterlab/translation-extension:plugin"]["locale"] == locale
+
+
+@pytest.mark.parametrize(
+    ("language", "app"),
+    [(None, "notebooks/classroom.ipynb"), ("pt", "notebooks/pt/classroom.ipynb")],
+)
+def test_the_classroom_script_serves_the_app_in_its_language(
+    tmp_path: Path, language: str | None, app: str
+) -> None:
+    shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    fake = venv / "bin" / "python"
+    fake.write_text(
+        "#!/usr/bin/env bash\n"
+        'if [ "$1 $2" = "-m voila" ]; then echo "$3 LANGUAGE=$SIEGE_NB_LANGUAGE"; exit 0; fi\n'
+        f'exec {sys.executable} "$@"\n'
+    )
+    fake.chmod(0o755)
+    digest = hashlib.sha256((tmp_path / "pyproject.toml").read_bytes()).hexdigest()
+    (venv / "siege_nb-installed").write_text(f"{digest} {tmp_path}\nclassroom\n")
+    chosen = ["--language", language] if language else []
+    run = subprocess.run(
+        ["bash", str(tmp_path / "scripts" / "classroom"), *chosen],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [app, f"LANGUAGE={language or 'en'}"]
+
+
+def test_the_notebooks_script_refuses_a_language_it_has_not(tmp_path: Path) -> None:
+    run = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "notebooks"), "--language", "de"],
+        capture_output=True, text=True, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 1 and "unknown language 'de'" in run.stderr
 
 
 def test_engine_runs_without_matplotlib_or_ipywidgets() -> None:

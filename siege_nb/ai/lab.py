@@ -72,10 +72,11 @@ from typing import Any
 
 from siege_nb.ai.agents import MOVE_LIST_LIMIT
 from siege_nb.ai.base import TEAMS, _turn
-from siege_nb.ai.report import LabReport
+from siege_nb.ai.report import LabReport, team_name
 from siege_nb.errors import ArgumentError, SiegeError, check_list, shorten
 from siege_nb.games.base import Game, TooManyMoves
-from siege_nb.rules import GAMES, format_value, option, options, presets, rules
+from siege_nb.i18n import ngettext, tr
+from siege_nb.rules import GAMES, format_value, option, options, presets, rules, title
 
 __all__ = [
     "LAB_MOVE_LIMIT",
@@ -913,7 +914,8 @@ class Simulation:
         if ax is None:  # no pyplot: nothing is opened or shown behind the caller's back
             fig = Figure(figsize=(max(6.0, 1.6 * len(rows) + 3), 4.2), layout="constrained")
             ax = fig.add_subplot()
-        series = [(f"win_{t}", f"{t} wins") for t in self.teams] + [("draw", "draws")]
+        series = [(f"win_{t}", tr("{team} won", team=team_name(t))) for t in self.teams]
+        series.append(("draw", tr("draws")))
         bar = 0.8 / len(series)
         xs = range(len(rows))
         for k, (key, name) in enumerate(series):
@@ -922,12 +924,20 @@ class Simulation:
         ax.set_xticks(list(xs))
         ax.set_xticklabels([r["reading"] for r in rows], rotation=20, ha="right")
         for x, row in zip(xs, rows, strict=True):
-            ax.text(x, 1.02, f"balance {row['balance']:.2f}", ha="center", fontsize="small")
+            balance = tr("balance {value}", value=format(row["balance"], ".2f"))
+            ax.text(x, 1.02, balance, ha="center", fontsize="small")
         ax.set_ylim(0, 1.1)
         ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
-        ax.set_ylabel("share of games")
+        ax.set_ylabel(tr("share of games"))
         games = rows[0]["games"] if rows else 0
-        ax.set_title(f"{self.game}: who wins under each reading ({games} games each)")
+        ax.set_title(
+            ngettext(
+                "{game}: who wins under each reading ({n} game each)",
+                "{game}: who wins under each reading ({n} games each)",
+                games,
+                game=title(self.game),
+            )
+        )
         ax.axhline(0.5, color="grey", lw=0.8, ls=":")
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small")
         return ax

@@ -20,19 +20,39 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["LabReport"]
+from siege_nb.i18n import N_, ngettext, tr
+
+__all__ = ["LabReport", "team_name"]
 
 # (header, what the column holds) after the reading; {team} is filled in per team. The
 # values are written by LabReport.cells, in this order.
 _COLUMNS: tuple[tuple[str, str], ...] = (
-    ("games", "games played under the reading"),
-    ("{team} won", "share of the games won by the {team}"),
-    ("draws", "share of the games drawn"),
-    ("length", "plies (single moves) a game lasted, on average"),
-    ("taken", "pieces captured or huffed in a game, on average"),
-    ("choices", "moves a player had to choose from, on average (the branching factor)"),
-    ("balance", "1 when both sides win equally often, 0 when one side always wins"),
+    (N_("games"), N_("games played under the reading")),
+    (N_("{team} won"), N_("share of the games won by {team}")),
+    (N_("draws"), N_("share of the games drawn")),
+    (N_("length"), N_("moves (each side's move counting one) a game lasted, on average")),
+    (N_("taken"), N_("pieces captured or huffed in a game, on average")),
+    (N_("choices"), N_("moves a player had to choose from, on average (the branching factor)")),
+    (N_("balance"), N_("1 when both sides win equally often, 0 when one side always wins")),
 )
+# The teams as a header names them, and as a sentence does.
+_TEAM_SHORT = {
+    "garrison": N_("garrison"),
+    "attackers": N_("attackers"),
+    "attacker": N_("attacker"),
+    "defender": N_("defender"),
+}
+_TEAM_WORDS = {
+    "garrison": N_("the garrison"),
+    "attackers": N_("the attackers"),
+    "attacker": N_("the attacker"),
+    "defender": N_("the defender"),
+}
+
+
+def team_name(team: str) -> str:
+    """A team's short name in the language in force (``"garrison"`` -> "garrison" in English)."""
+    return tr(_TEAM_SHORT.get(team, team))
 
 
 def _percent(rate: float) -> str:
@@ -55,9 +75,12 @@ class LabReport:
         out: list[tuple[str, str]] = []
         for head, meaning in _COLUMNS:
             if "{team}" in head:
-                out += [(head.format(team=t), meaning.format(team=t)) for t in self.teams]
+                for t in self.teams:
+                    team = tr(_TEAM_WORDS.get(t, t))
+                    short = tr(_TEAM_SHORT.get(t, t))
+                    out.append((tr(head, team=short), tr(meaning, team=team)))
             else:
-                out.append((head, meaning))
+                out.append((tr(head), tr(meaning)))
         return out
 
     def cells(self, row: Mapping[str, Any]) -> list[str]:
@@ -74,7 +97,7 @@ class LabReport:
         ]
 
     def __str__(self) -> str:
-        lines = [" | ".join(["reading", *(h for h, _ in self.headers())])]
+        lines = [" | ".join([tr("reading"), *(h for h, _ in self.headers())])]
         lines += [" | ".join([str(row["reading"]), *self.cells(row)]) for row in self.rows]
         return "\n".join(lines)
 
@@ -92,18 +115,21 @@ class LabReport:
             f"<th style='{cell}; text-align:right' title='{e(meaning)}'>{e(h)}</th>"
             for h, meaning in self.headers()[1:]
         )
+        # Babel reads no call inside an f-string: the words are looked up outside them.
+        reading_head = e(tr("reading"))
         out = [
             "<table style='font-size:14px; border-collapse:collapse; max-width:100%'>",
-            f"<tr><th style='{cell}; text-align:left'>reading</th>{head}</tr>",
+            f"<tr><th style='{cell}; text-align:left'>{reading_head}</th>{head}</tr>",
         ]
         for row in self.rows:
             # A reading of several options breaks after each comma.
             reading = ",<wbr> ".join(e(part) for part in str(row["reading"]).split(", "))
             games, *rest = self.cells(row)
             values = "".join(f"<td style='{cell}; text-align:right'>{e(v)}</td>" for v in rest)
+            played = e(ngettext("{n} game", "{n} games", int(games)))
             out.append(
                 f"<tr style='border-top:1px solid #ccc'><td style='{cell}; text-align:left'>"
-                f"{reading}<br><small>{e(games)} games</small></td>{values}</tr>"
+                f"{reading}<br><small>{played}</small></td>{values}</tr>"
             )
         out.append("</table>")
         return "".join(out)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from siege_nb.errors import check_type, shorten
+from siege_nb.i18n import tr
 from siege_nb.rules.checks import ReadOnlyDict, ascii_number, unknown
 
 __all__ = [
@@ -148,13 +149,14 @@ def describe_missing_node(name: object) -> str:
         if rank is not None:
             f = FILES.index(name[0]) + 1
             if f in CITADEL_FILES and rank in CITADEL_RANKS:
-                return (
-                    f"{name} lies inside the citadel area (d6-i11), which has circles, not squares"
+                return tr(
+                    "{name} lies inside the citadel area (d6-i11), which has circles, not squares",
+                    name=name,
                 )
-            return f"{name} is off the board (files a-l, ranks 1-16)"
-    return (
-        f"{shorten(name)} is not a point of the Siege of Paris board "
-        "(squares a1-l16, circles C0-C7)"
+            return tr("{name} is off the board (files a-l, ranks 1-16)", name=name)
+    return tr(
+        "{name} is not a point of the Siege of Paris board (squares a1-l16, circles C0-C7)",
+        name=shorten(name),
     )
 
 

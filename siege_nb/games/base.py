@@ -26,6 +26,7 @@ from siege_nb.errors import (
     shorten,
 )
 from siege_nb.games.movelist import MoveList
+from siege_nb.i18n import N_, tr
 from siege_nb.rules import (
     GAMES,
     Attribution,
@@ -88,6 +89,8 @@ __all__ = [
     "Winner",
     "group_readings",
     "pointing",
+    "result_words",
+    "side_words",
     "taken_at",
 ]
 
@@ -151,6 +154,35 @@ class Move:
         return self.text
 
 
+# Who wins, as a reader reads it (marked for the catalogue, translated where said).
+_WINNER_WORDS = {
+    None: N_("draw"),
+    "garrison": N_("garrison win"),
+    "attackers": N_("attackers win"),
+    "defenders": N_("defenders win"),
+}
+
+
+def result_words(winner: str | None) -> str:
+    """``"draw"`` or ``"garrison win"``, in the language in force."""
+    return tr(_WINNER_WORDS.get(winner, f"{winner} win"))
+
+
+# The sides by the names a caption gives them ("garrison to move").
+_SIDE_WORDS = {
+    "garrison": N_("garrison"),
+    "white": N_("white"),
+    "black": N_("black"),
+    "attacker": N_("attacker"),
+    "defender": N_("defender"),
+}
+
+
+def side_words(side: str) -> str:
+    """A side's name as a caption gives it (``"garrison"``), in the language in force."""
+    return tr(_SIDE_WORDS[side]) if side in _SIDE_WORDS else side
+
+
 @dataclass(frozen=True)
 class Result:
     """How a game ended. ``winner`` is a side name or ``None`` for a draw.
@@ -163,8 +195,7 @@ class Result:
     rule: str = ""
 
     def __str__(self) -> str:
-        who = "draw" if self.winner is None else f"{self.winner} win"
-        return f"{who}: {self.reason}"
+        return tr("{who}: {reason}", who=result_words(self.winner), reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -189,14 +220,14 @@ class Reading:
     def choice_words(self) -> str:
         """The choice in words, its value in square brackets, and where it comes from:
         ``"a piece of its own army could move there [reach-same-army] (stated by ...)"``."""
-        where = self.attribution.words(brief=True) if self.attribution else "no source"
-        return f"{format_choice(self.value, self.title)} ({where})"
+        where = self.attribution.words(brief=True) if self.attribution else tr("no source")
+        return tr("{choice} ({source})", choice=format_choice(self.value, self.title), source=where)
 
     def __str__(self) -> str:
         label = self.heading or (
             self.option if self.option_id == self.option else f"{self.option_id} {self.option}"
         )
-        return f"{label}: {self.choice_words}"
+        return tr("{option}: {choice}", option=label, choice=self.choice_words)
 
 
 def group_readings(readings: Sequence[Reading]) -> str:
@@ -206,7 +237,8 @@ def group_readings(readings: Sequence[Reading]) -> str:
     for r in readings:
         groups.setdefault(r.heading or r.option, []).append(r)
     return "; ".join(
-        f"{label}: {' or '.join(r.choice_words for r in rs)}" for label, rs in groups.items()
+        tr("{option}: {choices}", option=label, choices=tr(" or ").join(r.choice_words for r in rs))
+        for label, rs in groups.items()
     )
 
 
@@ -269,10 +301,18 @@ Protected pieces: another attacker stands beside it.
         return "rule" if self.rule else "movement"
 
     def __str__(self) -> str:
-        head = f"{self.move}: {'legal' if self.legal else 'illegal'}. {self.reason}"
+        head = (
+            tr("{move}: legal. {reason}", move=self.move, reason=self.reason)
+            if self.legal
+            else tr("{move}: illegal. {reason}", move=self.move, reason=self.reason)
+        )
         if self.differs_under:
-            word = "illegal" if self.legal else "legal"
-            head += f" It would be {word} under {group_readings(self.differs_under)}."
+            readings = group_readings(self.differs_under)
+            head += " " + (
+                tr("It would be illegal under {readings}.", readings=readings)
+                if self.legal
+                else tr("It would be legal under {readings}.", readings=readings)
+            )
         return head
 
 
@@ -800,8 +840,8 @@ class Game:
             first = readings[0]
             rule = first.option_id
             current = self.rules.choice(first.option)
-            reason += f" Rule in force: {self.rules.citation(first.option)}."
-            plain += f" Rule in force: {self.rules.in_words(first.option)}."
+            reason += " " + tr("Rule in force: {rule}.", rule=self.rules.citation(first.option))
+            plain += " " + tr("Rule in force: {rule}.", rule=self.rules.in_words(first.option))
             sources = current.sources
         else:
             sources = self._sources(rule)
@@ -817,7 +857,9 @@ class Game:
         for opt in self.rules.options:
             if rule == opt.id:
                 words = self.rules.in_words(opt.name)
-                return plain if words in plain else f"{plain} Rule in force: {words}."
+                if words in plain:
+                    return plain
+                return tr("{text} Rule in force: {rule}.", text=plain, rule=words)
         return plain
 
     def _name_the_rule(self, reason: str, rule: str | None, legal: bool) -> str:
@@ -830,11 +872,11 @@ class Game:
                 if citation in reason or opt.heading in reason:
                     return reason
                 # A sentence, not a bracket: the citation has the choice's value in brackets.
-                return f"{reason} Rule in force: {citation}."
+                return tr("{text} Rule in force: {rule}.", text=reason, rule=citation)
         heading = rule_heading(self.game, rule)  # the id itself for a rule with no record
         if heading != rule and f"({rule})" in reason:
             return reason.replace(f"({rule})", f"({heading})")
-        return reason if heading in reason else f"{reason} [{heading}]"
+        return reason if heading in reason else tr("{text} [{rule}]", text=reason, rule=heading)
 
     def _sources(self, rule: str | None) -> tuple[str, ...]:
         if rule is None:

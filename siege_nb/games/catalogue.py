@@ -21,6 +21,7 @@ from siege_nb.errors import check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.games.hunt import ENGINES, PIECES, HuntGame
 from siege_nb.games.paris import SET_COUNTS, ParisEngine, ParisGame, piece_name
+from siege_nb.i18n import using
 from siege_nb.rules import GAMES, RuleSet, title
 from siege_nb.rules.checks import BadArgument, unknown
 
@@ -88,12 +89,20 @@ def _starter(name: str) -> Callable[[RuleSet, Mapping[str, Any], int], Game]:
 
 _HUNT_SIDES = ("attacker", "defender")
 
+
+def _english_title(game: str) -> str:
+    """The game's title as the record keeps it (English: a reader's language is applied where
+    the title is shown, with :func:`siege_nb.rules.title`)."""
+    with using("en"):
+        return title(game)
+
+
 CATALOGUE: dict[str, GameInfo] = {
     info.name: info
     for info in (
         GameInfo(
             "siege-of-paris",
-            title("siege-of-paris"),
+            _english_title("siege-of-paris"),
             sides=("garrison", "white", "black"),
             teams=("garrison", "attackers"),
             attacking_team="attackers",
@@ -112,7 +121,7 @@ CATALOGUE: dict[str, GameInfo] = {
         *(
             GameInfo(
                 name,
-                title(name),
+                _english_title(name),
                 sides=_HUNT_SIDES,
                 teams=_HUNT_SIDES,
                 attacking_team="attacker",

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from siege_nb.errors import check_type, shorten
 from siege_nb.games.base import ACTION_KINDS, Entry, Move, Result, pointing, taken_at
+from siege_nb.i18n import tr
 from siege_nb.rules import RuleSet, fixed_rules
 from siege_nb.rules.checks import MAX_MOVE_TEXT, BadArgument, move_text_too_long
 
@@ -269,13 +270,13 @@ class EngineBase(Generic[S, A]):
     def check_game_over(self, state: S, question: A) -> Refused | None:
         """No move is legal once the game is over."""
         if state.result is not None:
-            return f"The game is over ({state.result}).", "game-over"
+            return tr("The game is over ({result}).", result=state.result), "game-over"
         return None
 
     # -- set-up ---------------------------------------------------------------------------------
     def missing(self, name: object) -> str:
         """Why ``name`` is not a place on this board, in words (no full stop)."""
-        return f"{shorten(name)} is not a {self.NODE_WORD} of this board"
+        return tr("{name} is not a point of this board", name=shorten(name))
 
     def place_pieces(
         self,

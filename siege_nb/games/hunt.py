@@ -35,9 +35,10 @@ from siege_nb.boards import belagerung as belagerung_board
 from siege_nb.boards import pyramid as pyramid_board
 from siege_nb.boards.graph import PointBoard
 from siege_nb.errors import check_type, shorten
-from siege_nb.games.base import Entry, Game, Move, Result, Status
+from siege_nb.games.base import Entry, Game, Move, Result, Status, side_words
 from siege_nb.games.engine import EngineBase, Refused, check_side, setup_pairs, too_long
 from siege_nb.games.hunt_words import chain_words, fixed_rule_id, step_words
+from siege_nb.i18n import ngettext, tr
 from siege_nb.rules import RuleSet, clause_basis, rule_heading
 from siege_nb.rules.checks import BadArgument, ascii_number, move_text_too_long, unknown
 from siege_nb.rules.model import format_choice
@@ -131,15 +132,19 @@ def belagerung_missing(board: PointBoard, name: str) -> str:
     "'a1' is not a point of this Belagerung board: the 9 x 9 cross has no points in its four \
 2 x 2 corners, except the horns (b9 and h9)"
     """
-    horns = " and ".join(
+    horns = tr(" and ").join(
         board.names[p] for p in board.fortress_points if board.coords[p][0] in (2, 8)
     )
     if len(name) == 2 and name[0] in "abcdefghi" and name[1] in "123456789":
-        return (
-            f"{name!r} is not a point of this Belagerung board: the 9 x 9 cross has no "
-            f"points in its four 2 x 2 corners, except the horns ({horns})"
+        return tr(
+            "{name} is not a point of this Belagerung board: the 9 x 9 cross has no points in "
+            "its four 2 x 2 corners, except the horns ({horns})",
+            name=repr(name),
+            horns=horns,
         )
-    return f"{shorten(name)} is not a point of the Belagerung board (files a-i, ranks 1-9)"
+    return tr(
+        "{name} is not a point of the Belagerung board (files a-i, ranks 1-9)", name=shorten(name)
+    )
 
 
 def belagerung_rows(board: PointBoard, mark: Mark) -> list[str]:
@@ -169,10 +174,15 @@ def pyramid_missing(board: PointBoard, name: str) -> str:
         text_r, _, text_c = name[1:].partition("c")
         r, c = ascii_number(text_r, longest=3), ascii_number(text_c, longest=3)
         if r is not None and c is not None and r <= 7 and c > r:
-            return f"{name!r} is not a point: row r{text_r} has points c0 to c{text_r}"
-    return (
-        f"{shorten(name)} is not a point of the Pyramid Siege board (rows r0 to r7; "
-        "in row r the points are c0 to c<r>)"
+            return tr(
+                "{name} is not a point: row r{row} has points c0 to c{row}",
+                name=repr(name),
+                row=text_r,
+            )
+    return tr(
+        "{name} is not a point of the Pyramid Siege board (rows r0 to r7; in row r the points "
+        "are c0 to c<r>)",
+        name=shorten(name),
     )
 
 
@@ -514,10 +524,6 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         super().__init__(rules, cache_size=cache_size)
         spec = self.spec
         self.board = spec.board(rules)
-        self._heads = {
-            r: rule_heading(spec.game, r)
-            for r in (spec.rule_attackers_win, spec.rule_defenders_win, spec.rule_no_move)
-        }
         self._mode = rules[spec.direction_option]
         self._capture = rules["capture"]
         # PS-10 (Pyramid Siege only): which defender a huff may take.
@@ -1237,8 +1243,11 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if held == self._fortress_size:
             return Result(
                 "attackers",
-                f"{self._heads[spec.rule_attackers_win]}: the attackers hold all {held} "
-                "fortress points",
+                tr(
+                    "{rule}: the attackers hold all {n} fortress points",
+                    rule=self._head(spec.rule_attackers_win),
+                    n=held,
+                ),
                 spec.rule_attackers_win,
             )
         if few:
@@ -1246,28 +1255,42 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             if attackers < spec.defenders_win_below:
                 return Result(
                     "defenders",
-                    f"{self._heads[spec.rule_defenders_win]}: only {attackers} attacker"
-                    f"{'' if attackers == 1 else 's'} left",
+                    ngettext(
+                        "{rule}: only {n} attacker left",
+                        "{rule}: only {n} attackers left",
+                        attackers,
+                        rule=self._head(spec.rule_defenders_win),
+                    ),
                     spec.rule_defenders_win,
                 )
         if gone and DEFENDER not in cells:
             basis = clause_basis(spec.game, spec.rule_attackers_win, "no defender is left")
             return Result(
                 "attackers",
-                f"{self._heads[spec.rule_attackers_win]}: no defender is left "
-                f"({basis.words(brief=True)})",
+                tr(
+                    "{rule}: no defender is left ({source})",
+                    rule=self._head(spec.rule_attackers_win),
+                    source=basis.words(brief=True),
+                ),
                 spec.rule_attackers_win,
             )
         if quiet >= self._quiet_cap:
             basis = self.rules.choice("move_limit").attribution
             return Result(
                 None,
-                f"Move limit: {self._limit} moves without a capture, a huff or more "
-                "attackers in the fortress than ever before (a project rule, not historical: "
-                f"{basis.words(brief=True)})",
+                tr(
+                    "Move limit: {n} moves without a capture, a huff or more attackers in the "
+                    "fortress than ever before (a project rule, not historical: {source})",
+                    n=self._limit,
+                    source=basis.words(brief=True),
+                ),
                 "move_limit",
             )
         return None
+
+    def _head(self, rule: str) -> str:
+        """A rule's name in words, for a result (in the language in force when it is said)."""
+        return rule_heading(self.spec.game, rule)
 
     def _stuck(self, to_move: int) -> Result:
         """The result when the side to move has no legal move."""
@@ -1276,15 +1299,21 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             basis = clause_basis(spec.game, spec.rule_attackers_win, "no legal move")
             return Result(
                 "attackers",
-                f"{self._heads[spec.rule_attackers_win]}: the defenders have no legal move "
-                f"({basis.words(brief=True)})",
+                tr(
+                    "{rule}: the defenders have no legal move ({source})",
+                    rule=self._head(spec.rule_attackers_win),
+                    source=basis.words(brief=True),
+                ),
                 spec.rule_attackers_win,
             )
         basis = clause_basis(spec.game, spec.rule_no_move, "no legal move")
         return Result(
             "defenders",
-            f"{self._heads[spec.rule_no_move]}: the attacker has no legal move "
-            f"({basis.words(brief=True)})",
+            tr(
+                "{rule}: the attacker has no legal move ({source})",
+                rule=self._head(spec.rule_no_move),
+                source=basis.words(brief=True),
+            ),
             spec.rule_no_move,
         )
 
@@ -1316,38 +1345,53 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
     def legal_reason(self, state: HuntState, move: Move) -> str:
         """Why a legal move is legal, in words."""
         if move.kind == "huff":
-            who = (
-                "which stepped while a capture was available"
+            text = (
+                tr(
+                    "The attacker removes the defender on {point}, which stepped while a "
+                    "capture was available ({rule}).",
+                    point=move.start,
+                    rule=self.rules.citation("capture"),
+                )
                 if self._huff_moved
-                else "which could have captured and did not"
+                else tr(
+                    "The attacker removes the defender on {point}, which could have captured "
+                    "and did not ({rule}).",
+                    point=move.start,
+                    rule=self.rules.citation("capture"),
+                )
             )
             # Which defender may be huffed is PS-10's reading where the game has it.
-            target = (
-                f" Rule in force: {self.rules.citation('huff_target')}."
-                if "huff_target" in self.rules
-                else ""
-            )
-            return (
-                f"The attacker removes the defender on {move.start}, {who} "
-                f"({self.rules.citation('capture')}).{target}"
-            )
+            if "huff_target" in self.rules:
+                text = tr(
+                    "{text} Rule in force: {rule}.",
+                    text=text,
+                    rule=self.rules.citation("huff_target"),
+                )
+            return text
         index = self.board.index
         path = [index[str(p)] for p in move.path]
         if move.kind == "jump":
             n = len(move.captures)
             taken = [index[str(p)] for p in move.captures]
             more = bool(self.chain_steps(state, path))
-            return (
-                f"The defender jumps {n} attacker{'s' if n > 1 else ''} "
-                f"({', '.join(move.captures)})."
+            return ngettext(
+                "The defender jumps {n} attacker ({points}).",
+                "The defender jumps {n} attackers ({points}).",
+                n,
+                points=", ".join(move.captures),
             ) + chain_words(self.game, self.board.coords, path, taken, more)
-        text = f"The piece steps from {move.start} to {move.end} along a line."
+        text = tr(
+            "The piece steps from {start} to {end} along a line.", start=move.start, end=move.end
+        )
         if state.cells[path[0]] == ATTACKER:
             escaped = not attacker_may(self.board, self._mode, path[0], path[-1])
             text += step_words(self.game, self.rules, self.spec.direction_option, escaped)
         elif self._jumps_exist(state.cells):
             # A step that passes up a capture is legal only by the capture rule in force.
-            text += f" A capture was available; rule in force: {self.rules.citation('capture')}."
+            text += " " + tr(
+                "A capture was available; rule in force: {rule}.",
+                rule=self.rules.citation("capture"),
+            )
         return text
 
     # Huffs. Each check passes what is not a huff, or not its business.
@@ -1358,7 +1402,11 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         opt = self.rules.option("capture")
         huffing = format_choice("huff", opt.choice("huff").title)
         return (
-            f"Huffing exists only when capture is {huffing} ({self.rules.citation('capture')}).",
+            tr(
+                "Huffing exists only when capture is {choice} ({rule}).",
+                choice=huffing,
+                rule=self.rules.citation("capture"),
+            ),
             opt.id,
         )
 
@@ -1366,7 +1414,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """Only the attacker huffs, on his own turn."""
         if q.huff is None or state.to_move == 0:
             return None
-        return "Only the attacker huffs, before his own move.", "huffing"
+        return tr("Only the attacker huffs, before his own move."), "huffing"
 
     def check_huff_once(self, state: HuntState, q: HuntQuestion) -> Refused | None:
         """One huff a turn at most."""
@@ -1374,7 +1422,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             return None
         basis = clause_basis(self.game, "huffing", "one huff").words(brief=True)
         return (
-            f"The attacker has already huffed this turn (at most one huff a turn: {basis}).",
+            tr(
+                "The attacker has already huffed this turn (at most one huff a turn: {source}).",
+                source=basis,
+            ),
             "huffing",
         )
 
@@ -1386,8 +1437,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if p >= 0 and state.cells[p] == DEFENDER:
             return None
         # A name that is no point is quoted and cut short (the text may be long).
-        where = q.huff if p >= 0 else shorten(q.huff) if q.huff else "(no point given)"
-        return f"There is no defender on {where}.", "notation"
+        where = q.huff if p >= 0 else shorten(q.huff) if q.huff else tr("(no point given)")
+        return tr("There is no defender on {point}.", point=where), "notation"
 
     def check_huff_target(self, state: HuntState, q: HuntQuestion) -> Refused | None:
         """Only a defender that failed to capture may be huffed (PS-10 says which one in
@@ -1406,22 +1457,26 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         rule = "huffing"
         if other_allows and "huff_target" in self.rules:
             rule = self.rules.option("huff_target").id
-        target = (
-            "the defender that moved"
+        text = (
+            tr(
+                "The defender on {point} may not be huffed: huffing follows only a defender's "
+                "move that was not a capture, made while a capture was available, and takes "
+                "only the defender that moved.",
+                point=q.huff,
+            )
             if self._huff_moved
-            else "a defender that had a capture available before it"
+            else tr(
+                "The defender on {point} may not be huffed: huffing follows only a defender's "
+                "move that was not a capture, made while a capture was available, and takes "
+                "only a defender that had a capture available before it.",
+                point=q.huff,
+            )
         )
-        chosen = (
-            f" Rule in force: {self.rules.citation('huff_target')}."
-            if "huff_target" in self.rules
-            else ""
-        )
-        return (
-            f"The defender on {q.huff} may not be huffed: huffing follows only a defender's "
-            "move that was not a capture, made while a capture was available, and takes only "
-            f"{target}.{chosen}",
-            rule,
-        )
+        if "huff_target" in self.rules:
+            text = tr(
+                "{text} Rule in force: {rule}.", text=text, rule=self.rules.citation("huff_target")
+            )
+        return text, rule
 
     # Steps and jump chains: the text, then the pieces.
     def check_notation(self, state: HuntState, q: HuntQuestion) -> Refused | None:
@@ -1429,8 +1484,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if q.huff is not None or q.shaped:
             return None
         return (
-            f"{shorten(q.text)} is not a move; write a step c6-c7, a jump chain c7xc5xe5 or "
-            "huff c7.",
+            tr(
+                "{text} is not a move; write a step c6-c7, a jump chain c7xc5xe5 or huff c7.",
+                text=shorten(q.text),
+            ),
             "notation",
         )
 
@@ -1446,23 +1503,30 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
     def check_piece(self, state: HuntState, q: HuntQuestion) -> Refused | None:
         """A move starts from a piece."""
         if q.placed and q.piece == EMPTY:
-            return f"There is no piece on {q.parts[0]}.", "notation"
+            return tr("There is no piece on {point}.", point=q.parts[0]), "notation"
         return None
 
     def check_turn(self, state: HuntState, q: HuntQuestion) -> Refused | None:
         """The piece belongs to the side to move."""
         if not q.piece or q.piece - 1 == state.to_move:
             return None
-        return (
-            f"It is the {SIDES[state.to_move]}'s turn, and the piece on {q.parts[0]} "
-            f"is {'an attacker' if q.piece == ATTACKER else 'a defender'}.",
-            "turn-order",
+        said = (
+            tr(
+                "It is the defender's turn, and the piece on {point} is an attacker.",
+                point=q.parts[0],
+            )
+            if q.piece == ATTACKER
+            else tr(
+                "It is the attacker's turn, and the piece on {point} is a defender.",
+                point=q.parts[0],
+            )
         )
+        return said, "turn-order"
 
     def check_jumper(self, state: HuntState, q: HuntQuestion) -> Refused | None:
         """Only defenders jump."""
         if q.chain and q.piece == ATTACKER:
-            return "Attackers never jump; only defenders capture.", "movement"
+            return tr("Attackers never jump; only defenders capture."), "movement"
         return None
 
     def check_chain(self, state: HuntState, q: HuntQuestion) -> Refused | None:
@@ -1477,25 +1541,34 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             over = next((o for o, t in self._jumps[at] if t == land), -1)
             if over < 0:
                 return (
-                    f"{names[land]} is not two steps from {names[at]} along one "
-                    "straight line, so no jump leads there.",
+                    tr(
+                        "{land} is not two steps from {at} along one straight line, so no jump "
+                        "leads there.",
+                        land=names[land],
+                        at=names[at],
+                    ),
                     "movement",
                 )
             if work[over] != ATTACKER:
                 chains = fixed_rule_id(self.game, "Jump chains")
-                what = (
-                    "a defender: only attackers can be jumped"
-                    if work[over] == DEFENDER
-                    else "empty"
-                    if state.cells[over] == EMPTY
-                    else "an attacker already jumped in this move, which left the board at "
-                    "once ("
-                    + clause_basis(self.game, chains, "removed at once").words(brief=True)
-                    + ")"
-                )
-                return f"The point jumped over, {names[over]}, is {what}.", "movement"
+                if work[over] == DEFENDER:
+                    said = tr(
+                        "The point jumped over, {point}, is a defender: only attackers can be "
+                        "jumped.",
+                        point=names[over],
+                    )
+                elif state.cells[over] == EMPTY:
+                    said = tr("The point jumped over, {point}, is empty.", point=names[over])
+                else:
+                    said = tr(
+                        "The point jumped over, {point}, is an attacker already jumped in this "
+                        "move, which left the board at once ({source}).",
+                        point=names[over],
+                        source=clause_basis(self.game, chains, "removed at once").words(brief=True),
+                    )
+                return said, "movement"
             if work[land] != EMPTY:
-                return f"The landing point {names[land]} is occupied.", "movement"
+                return tr("The landing point {point} is occupied.", point=names[land]), "movement"
             work[over] = EMPTY
         return None
 
@@ -1504,15 +1577,19 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if not q.step or q.nodes[1] in self._steps[q.nodes[0]]:
             return None
         return (
-            f"{q.parts[0]} and {q.parts[1]} are not joined by a line; a piece steps "
-            "to a neighbouring point along a line.",
+            tr(
+                "{start} and {end} are not joined by a line; a piece steps to a neighbouring "
+                "point along a line.",
+                start=q.parts[0],
+                end=q.parts[1],
+            ),
             "movement",
         )
 
     def check_occupied(self, state: HuntState, q: HuntQuestion) -> Refused | None:
         """A piece steps onto an empty point."""
         if q.step and state.cells[q.nodes[1]]:
-            return f"{q.parts[1]} is occupied.", "movement"
+            return tr("{point} is occupied.", point=q.parts[1]), "movement"
         return None
 
     def check_must_capture(self, state: HuntState, q: HuntQuestion) -> Refused | None:
@@ -1522,8 +1599,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if not self._jumps_exist(state.cells):
             return None
         return (
-            "A capture is available, so the defender must capture "
-            f"({self.rules.citation('capture')}).",
+            tr(
+                "A capture is available, so the defender must capture ({rule}).",
+                rule=self.rules.citation("capture"),
+            ),
             self.rules.option("capture").id,
         )
 
@@ -1535,7 +1614,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if not self.board.fortress[start]:
             return None
         return (
-            f"The attacker on {q.parts[0]} stands in the fortress, where it stays for good.",
+            tr(
+                "The attacker on {point} stands in the fortress, where it stays for good.",
+                point=q.parts[0],
+            ),
             "fortress",
         )
 
@@ -1551,25 +1633,35 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         opt = self.rules.option(self.spec.direction_option)
         d0, d1 = b.distance[start], b.distance[end]
         where = (
-            f"{names[start]} is {d0} line(s) from the fortress and {names[end]} is {d1}"
+            tr(
+                "{start} is {d0} line(s) from the fortress and {end} is {d1}",
+                start=names[start],
+                d0=d0,
+                end=names[end],
+                d1=d1,
+            )
             if d0 or d1
-            else f"{names[start]} and {names[end]} are both in the fortress"
+            else tr(
+                "{start} and {end} are both in the fortress", start=names[start], end=names[end]
+            )
         )
         if self._mode == "no-horizontal":
-            where = "the step does not go up one rank"
+            where = tr("the step does not go up one rank")
         elif b.fortress[start] and not b.fortress[end]:
-            where = "the step would leave the fortress"
-        reason = (
-            f"The step does not lead towards the fortress: {where}. "
-            f"Rule in force: {self.rules.citation(opt.name)}."
+            where = tr("the step would leave the fortress")
+        reason = tr(
+            "The step does not lead towards the fortress: {why}. Rule in force: {rule}.",
+            why=where,
+            rule=self.rules.citation(opt.name),
         )
         if self.spec.escape_clause:
             escape = fixed_rule_id(self.game, "Escape clause")
             judged = clause_basis(self.game, escape, "together").words(brief=True)
-            reason += (
-                f" The escape clause ({escape}) frees the attackers only when none of them "
-                f"can step towards the fortress (judged over all the attackers together: "
-                f"{judged})."
+            reason += " " + tr(
+                "The escape clause ({rule}) frees the attackers only when none of them can step "
+                "towards the fortress (judged over all the attackers together: {source}).",
+                rule=escape,
+                source=judged,
             )
         return reason, opt.id
 
@@ -1584,16 +1676,26 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
 
         rows = self.spec.text_rows(b, mark)
         if state.result is not None:
-            rows.append(f"result: {state.result}")
+            rows.append(tr("result: {result}", result=state.result))
         else:
-            extra = ""
+            side = side_words(SIDES[state.to_move])
             points = self.huff_points(state)
-            if points:
-                extra = f" (may huff {', '.join(b.names[p] for p in points)})"
-            rows.append(f"to move: {SIDES[state.to_move]}{extra}")
+            rows.append(
+                tr(
+                    "to move: {side} (may huff {points})",
+                    side=side,
+                    points=", ".join(b.names[p] for p in points),
+                )
+                if points
+                else tr("to move: {side}", side=side)
+            )
         rows.append(
-            f"x attacker ({cells.count(ATTACKER)}), O defender ({cells.count(DEFENDER)}), "
-            "+ empty fortress point, . empty point"
+            tr(
+                "x attacker ({attackers}), O defender ({defenders}), + empty fortress point, "
+                ". empty point",
+                attackers=cells.count(ATTACKER),
+                defenders=cells.count(DEFENDER),
+            )
         )
         return "\n".join(rows)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from siege_nb.i18n import tr
 from siege_nb.rules import clause_basis, fixed_rules
 
 __all__ = ["chain_words", "fixed_rule_id", "step_words"]
@@ -56,19 +57,24 @@ def chain_words(
     if turns:
         words = _unstated(game, rule, "direction")
         if words:
-            notes.append(f"It turns between jumps ({words}).")
+            notes.append(tr("It turns between jumps ({source}).", source=words))
     emptied = {path[0]}
     for land, over in zip(path[1:], taken, strict=False):
         if land in emptied:
             words = _unstated(game, rule, "removed at once")
             if words:
-                notes.append(f"It lands where it has already taken a piece or started ({words}).")
+                notes.append(
+                    tr(
+                        "It lands where it has already taken a piece or started ({source}).",
+                        source=words,
+                    )
+                )
             break
         emptied.add(over)
     if more:
         words = _unstated(game, rule, "stop after any jump")
         if words:
-            notes.append(f"It stops with a jump left ({words}).")
+            notes.append(tr("It stops with a jump left ({source}).", source=words))
     return "".join(f" {n}" for n in notes)
 
 
@@ -80,14 +86,17 @@ def _direction(coords: Sequence[tuple[int, int]], a: int, b: int) -> tuple[int, 
 def step_words(game: str, rules: Any, option: str, escaped: bool) -> str:
     """What an attacker's legal step rests on: the direction option in force and, when the
     step is allowed only by the escape clause, that clause and how it is judged."""
-    text = f" Rule in force: {rules.citation(option)}."
+    text = " " + tr("Rule in force: {rule}.", rule=rules.citation(option))
     if escaped:
         rule = fixed_rule_id(game, "Escape clause")
         stated = clause_basis(game, rule, "no other move").words(brief=True)
         judged = clause_basis(game, rule, "together").words(brief=True)
-        text += (
-            " No attacker can step towards the fortress, so the escape clause "
-            f"({rule}) lets any attacker step in any direction ({stated}; judged over all the "
-            f"attackers together: {judged})."
+        text += " " + tr(
+            "No attacker can step towards the fortress, so the escape clause ({rule}) lets any "
+            "attacker step in any direction ({source}; judged over all the attackers together: "
+            "{judged}).",
+            rule=rule,
+            source=stated,
+            judged=judged,
         )
     return text

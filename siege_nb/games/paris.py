@@ -24,8 +24,9 @@ from siege_nb.boards.paris import (
     describe_missing_node,
 )
 from siege_nb.errors import check_type, shorten
-from siege_nb.games.base import Game, Move, MoveKind, Result, Status
+from siege_nb.games.base import Game, Move, MoveKind, Result, Status, side_words
 from siege_nb.games.engine import EngineBase, Refused, check_side, setup_pairs
+from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.rules import RuleSet, clause_basis, rule_heading
 from siege_nb.rules.checks import BadArgument, ascii_number
 
@@ -33,7 +34,15 @@ __all__ = ["ParisEngine", "ParisGame", "ParisQuestion", "ParisState", "piece_cod
 
 GARRISON, WHITE, BLACK = 0, 1, 2
 SIDES = ("garrison", "white", "black")
-_THE = ("the garrison", "White", "Black")
+# The sides as a sentence names them, and the pieces (marked for the catalogue, translated
+# where they are said: piece_words).
+_THE = (N_("the garrison"), N_("White"), N_("Black"))
+_PIECE_WORDS = (
+    N_("garrison general"), N_("garrison colonel"), N_("garrison soldier"),
+    N_("white general"), N_("white colonel"), N_("white captain"), N_("white lieutenant"),
+    N_("white soldier"), N_("black general"), N_("black colonel"), N_("black captain"),
+    N_("black lieutenant"), N_("black soldier"),
+)  # fmt: skip
 GENERAL, COLONEL, CAPTAIN, LIEUTENANT, SOLDIER = 1, 2, 3, 4, 5
 RANK_NAMES = ("", "general", "colonel", "captain", "lieutenant", "soldier")
 # How many pieces of each rank one side's set holds (the rule 'set-up').
@@ -120,6 +129,11 @@ def piece_name(code: int) -> str:
         return _PIECE_NAMES[code]
     except (KeyError, TypeError):
         raise BadArgument("code", code, "the code of a piece of the set") from None
+
+
+def piece_words(code: int) -> str:
+    """A piece as a sentence names it, in the language in force ("white soldier")."""
+    return tr(piece_name(code))
 
 
 # Looked up rather than built: pieces() names every piece of a position.
@@ -459,11 +473,6 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
     def __init__(self, rules: RuleSet, *, cache_size: int | None = None) -> None:
         super().__init__(rules, cache_size=cache_size)
         self.board = board(rules["citadel"])
-        # Rule names for results, looked up once.
-        self._heads = {
-            r: rule_heading(self.game, r)
-            for r in ("SP-1", "SP-2", "SP-3", "SP-4", "SP-13", "SP-18", "SP-23", "SP-26")
-        }
         sideways = SIDEWAYS if rules["colonel_captain_sideways"] else ()
         spec: dict[int, tuple[tuple[int, int], ...]] = {}
         for army in (WHITE, BLACK):
@@ -582,15 +591,24 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         if rank == SOLDIER and side != GARRISON and not b.is_circle(node):
             light_needed = side == WHITE
             if b.is_dark(node) == light_needed:
-                colour = "light" if light_needed else "dark"
-                raise BadArgument(
-                    "position",
-                    node_name,
-                    f"a {colour} square",
-                    f"a {piece_name(code)} stands only on {colour} squares, and {node_name} "
-                    f"is {'dark' if b.is_dark(node) else 'light'}: attacking soldiers "
-                    "never leave their colour",
-                )
+                # A position is something a pupil types in a notebook, so its refusal is
+                # in the reader's language (one whole sentence per colour).
+                if light_needed:
+                    reason = tr(
+                        "a {piece} stands only on light squares, and {square} is dark: "
+                        "attacking soldiers never leave their colour",
+                        piece=piece_words(code),
+                        square=node_name,
+                    )
+                else:
+                    reason = tr(
+                        "a {piece} stands only on dark squares, and {square} is light: "
+                        "attacking soldiers never leave their colour",
+                        piece=piece_words(code),
+                        square=node_name,
+                    )
+                expected = "a light square" if light_needed else "a dark square"
+                raise BadArgument("position", node_name, expected, reason)
 
     def _check_garrison_colours(self, cells: list[int]) -> None:
         """SP-14: at most three garrison soldiers on each colour outside the citadel."""
@@ -602,8 +620,17 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                     "position",
                     n,
                     "at most three garrison soldiers on each colour",
-                    f"{n} garrison soldiers stand on {'dark' if dark else 'light'} squares; "
-                    "SP-14 allows at most three on each colour outside the citadel",
+                    tr(
+                        "{n} garrison soldiers stand on dark squares; SP-14 allows at most "
+                        "three on each colour outside the citadel",
+                        n=n,
+                    )
+                    if dark
+                    else tr(
+                        "{n} garrison soldiers stand on light squares; SP-14 allows at most "
+                        "three on each colour outside the citadel",
+                        n=n,
+                    ),
                 )
 
     @staticmethod
@@ -1018,7 +1045,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 if to_move == GARRISON and self._blockade:
                     result = Result(
                         "attackers",
-                        f"{self._heads['SP-2']}: the garrison has no legal move",
+                        tr("{rule}: the garrison has no legal move", rule=self._head("SP-2")),
                         "SP-2",
                     )
                     break
@@ -1026,7 +1053,13 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             else:
                 basis = clause_basis(self.game, "SP-23").words(brief=True)
                 result = Result(
-                    None, f"{self._heads['SP-23']}: no side can move ({basis})", "SP-23"
+                    None,
+                    tr(
+                        "{rule}: no side can move ({source})",
+                        rule=self._head("SP-23"),
+                        source=basis,
+                    ),
+                    "SP-23",
                 )
         state = _new_state(
             ParisState, (cells, occupied, to_move, next_army, demanded, quiet, plies, result)
@@ -1061,23 +1094,36 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             either = clause_basis(self.game, "SP-3", "either army").words(brief=True)
             return Result(
                 "garrison",
-                f"{self._heads['SP-3']}: every attacking soldier and {12 - officers} "
-                f"officers have been captured (officers of either army count: {either})",
+                tr(
+                    "{rule}: every attacking soldier and {officers} officers have been "
+                    "captured (officers of either army count: {source})",
+                    rule=self._head("SP-3"),
+                    officers=12 - officers,
+                    source=either,
+                ),
                 "SP-3",
             )
         if officers_in >= 1 and soldiers_in >= need:
             return Result(
                 "attackers",
-                f"{self._heads['SP-1']}: {officers_in} officer(s) and {soldiers_in} "
-                "soldiers stand inside the "
-                f"citadel ({rules.citation('placement_win')})",
+                tr(
+                    "{rule}: {officers} officer(s) and {soldiers} soldiers stand inside the "
+                    "citadel ({rule_in_force})",
+                    rule=self._head("SP-1"),
+                    officers=officers_in,
+                    soldiers=soldiers_in,
+                    rule_in_force=rules.citation("placement_win"),
+                ),
                 "SP-1",
             )
         if self._invaders_draw and not garrison_in and (soldiers_in or officers_in):
             return Result(
                 None,
-                f"{self._heads['SP-26']}: only attacking pieces stand in the citadel. Rule in "
-                f"force: {rules.in_force('invaders_only_draw')}",
+                tr(
+                    "{rule}: only attacking pieces stand in the citadel. Rule in force: {choice}",
+                    rule=self._head("SP-26"),
+                    choice=rules.in_force("invaders_only_draw"),
+                ),
                 "SP-26",
             )
         if soldiers_in:
@@ -1085,11 +1131,19 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             if drawn:
                 return Result(
                     None,
-                    f"{self._heads['SP-4']}: {drawn}. Rule in force: "
-                    f"{rules.in_force('soldier_inside_draw')}",
+                    tr(
+                        "{rule}: {why}. Rule in force: {choice}",
+                        rule=self._head("SP-4"),
+                        why=drawn,
+                        choice=rules.in_force("soldier_inside_draw"),
+                    ),
                     "SP-4",
                 )
         return self._move_limit(quiet)
+
+    def _head(self, rule: str) -> str:
+        """A rule's name in words, for a result (in the language in force when it is said)."""
+        return rule_heading(self.game, rule)
 
     def _soldier_inside_draw(self, soldiers: int, soldiers_in: int, officers: int) -> str:
         """Why SP-4 draws the game, in words, or ``""``: ``soldiers`` attacking soldiers are
@@ -1097,38 +1151,50 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         attacking officers (docs/precise-readings.md)."""
         mode = self._inside_draw
         if mode == "any-soldier":
-            return "an attacking soldier has got into the citadel"
+            return tr("an attacking soldier has got into the citadel")
         if mode == "last-soldier":
             if soldiers == 1:
-                return "the one attacking soldier left stands inside the citadel"
+                return tr("the one attacking soldier left stands inside the citadel")
             return ""
         if mode == "on" and (soldiers < self._placement or officers == 0):
             lack = (
-                "no attacking officer is left"
+                tr("no attacking officer is left")
                 if officers == 0
-                else f"only {soldiers} attacking soldiers are left and the placement win needs "
-                f"{self._placement} inside"
-                if soldiers > 1
-                else f"only one attacking soldier is left and the placement win needs "
-                f"{self._placement} inside"
+                else ngettext(
+                    "only one attacking soldier is left and the placement win needs {need} inside",
+                    "only {n} attacking soldiers are left and the placement win needs {need} "
+                    "inside",
+                    soldiers,
+                    need=self._placement,
+                )
             )
-            return (
+            return tr(
                 "an attacking soldier is safe inside the citadel, and the attackers can no "
-                f"longer win by placement: {lack}"
+                "longer win by placement: {lack}",
+                lack=lack,
             )
         return ""
 
     def _move_limit(self, quiet: int) -> Result | None:
         """The move limit's draw after ``quiet`` plies without a capture or entry, or None."""
         if self._limit is not None and quiet >= self._limit:
-            entry = "an entry" if self._any_entry else "an attacking piece's entry"
             basis = self.rules.choice("move_limit").attribution.words(brief=True)
-            return Result(
-                None,
-                f"Move limit: {self.rules['move_limit']} moves without a capture or {entry} "
-                f"into the citadel (a project rule, not historical: {basis})",
-                "move_limit",
+            reason = (
+                tr(
+                    "Move limit: {n} moves without a capture or an entry into the citadel "
+                    "(a project rule, not historical: {source})",
+                    n=self.rules["move_limit"],
+                    source=basis,
+                )
+                if self._any_entry
+                else tr(
+                    "Move limit: {n} moves without a capture or an attacking piece's entry "
+                    "into the citadel (a project rule, not historical: {source})",
+                    n=self.rules["move_limit"],
+                    source=basis,
+                )
             )
+            return Result(None, reason, "move_limit")
         return None
 
     # -- explaining -----------------------------------------------------------------------------
@@ -1166,7 +1232,10 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         """SP-5: a demand exists only when capture is on demand."""
         if q.demand and self._capture != "on-demand":
             return (
-                f"Demands exist only when capture is on demand ({self.rules.citation('capture')}).",
+                tr(
+                    "Demands exist only when capture is on demand ({rule}).",
+                    rule=self.rules.citation("capture"),
+                ),
                 "SP-5",
             )
         return None
@@ -1175,7 +1244,10 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         """SP-5: the attackers demand before a garrison turn."""
         if q.demand and state.to_move != GARRISON:
             return (
-                f"The attackers demand before a garrison turn; it is {_THE[state.to_move]}'s turn.",
+                tr(
+                    "The attackers demand before a garrison turn; it is {side}'s turn.",
+                    side=tr(_THE[state.to_move]),
+                ),
                 "SP-5",
             )
         return None
@@ -1183,7 +1255,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
     def check_demand_repeated(self, state: ParisState, q: ParisQuestion) -> Refused | None:
         """SP-5: one demand a turn."""
         if q.demand and state.demanded:
-            return "A capture has already been demanded this turn.", "SP-5"
+            return tr("A capture has already been demanded this turn."), "SP-5"
         return None
 
     def check_demand_needless(self, state: ParisState, q: ParisQuestion) -> Refused | None:
@@ -1191,7 +1263,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         refuse once the checks before have passed)."""
         if q.demand:
             return (
-                "The garrison has no capture to make, so there is nothing to demand (SP-5).",
+                tr("The garrison has no capture to make, so there is nothing to demand (SP-5)."),
                 "SP-5",
             )
         return None
@@ -1200,8 +1272,11 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         """Notation (not a rule of the game): two nodes joined by ``-``, or ``x`` for a capture."""
         if len(q.parts) != 2 or not all(q.parts):
             return (
-                f"{shorten(q.text)} is not a move; write a step a2-b3, a capture k7xj8, an "
-                "entry g5-C0 or the action demand.",
+                tr(
+                    "{text} is not a move; write a step a2-b3, a capture k7xj8, an entry g5-C0 "
+                    "or the action demand.",
+                    text=shorten(q.text),
+                ),
                 "notation",
             )
         for part in q.parts:
@@ -1212,16 +1287,21 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
     def check_piece(self, state: ParisState, q: ParisQuestion) -> Refused | None:
         """Notation (not a rule of the game): a move starts where a piece stands."""
         if q.start >= 0 and not q.code:
-            return f"There is no piece on {self.board.names[q.start]}.", "notation"
+            return tr("There is no piece on {point}.", point=self.board.names[q.start]), "notation"
         return None
 
     def check_turn_order(self, state: ParisState, q: ParisQuestion) -> Refused | None:
         """The rule 'turn-order' (garrison, White, garrison, Black): a side moves its own pieces."""
         if q.code and q.side != state.to_move:
             return (
-                f"It is {_THE[state.to_move]}'s turn, and the {piece_name(q.code)} on "
-                f"{self.board.names[q.start]} belongs to {_THE[q.side]} (turn order: garrison, "
-                "White, garrison, Black).",
+                tr(
+                    "It is {side}'s turn, and the {piece} on {point} belongs to {owner} (turn "
+                    "order: garrison, White, garrison, Black).",
+                    side=tr(_THE[state.to_move]),
+                    piece=piece_words(q.code),
+                    point=self.board.names[q.start],
+                    owner=tr(_THE[q.side]),
+                ),
                 "turn-order",
             )
         return None
@@ -1229,7 +1309,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
     def check_somewhere(self, state: ParisState, q: ParisQuestion) -> Refused | None:
         """The rule 'movement': a move ends on another node than it starts."""
         if q.code and q.start == q.end:
-            return "A move must go somewhere.", "movement"
+            return tr("A move must go somewhere."), "movement"
         return None
 
     def check_occupied(self, state: ParisState, q: ParisQuestion) -> Refused | None:
@@ -1238,21 +1318,29 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         target = q.target
         if q.code and target and (q.side != GARRISON or target < 8):
             names = self.board.names
-            what = piece_name(target)
+            what = piece_words(target)
             if q.side != GARRISON and target < 8:
                 return (
-                    f"{names[q.end]} is occupied by the {what}; attacking pieces never "
-                    "capture (SP-25).",
+                    tr(
+                        "{point} is occupied by the {piece}; attacking pieces never capture "
+                        "(SP-25).",
+                        point=names[q.end],
+                        piece=what,
+                    ),
                     "SP-25",
                 )
-            return f"{names[q.end]} is occupied by the {what}.", "movement"
+            return tr(
+                "{point} is occupied by the {piece}.", point=names[q.end], piece=what
+            ), "movement"
         return None
 
     def check_capture_mark(self, state: ParisState, q: ParisQuestion) -> Refused | None:
         """Notation (not a rule of the game): ``x`` marks a capture, so a piece must stand on the
         end node."""
         if q.code and q.sep == "x" and not q.target:
-            return f"There is nothing to capture on {self.board.names[q.end]}.", "notation"
+            return tr(
+                "There is nothing to capture on {point}.", point=self.board.names[q.end]
+            ), "notation"
         return None
 
     def check_citadel_capture(self, state: ParisState, q: ParisQuestion) -> Refused | None:
@@ -1262,13 +1350,17 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         b = self.board
         if b.is_circle(q.end):
             return (
-                f"The {piece_name(q.target)} on {b.names[q.end]} is inside the citadel, "
-                "where attackers cannot be captured (SP-17).",
+                tr(
+                    "The {piece} on {point} is inside the citadel, where attackers cannot be "
+                    "captured (SP-17).",
+                    piece=piece_words(q.target),
+                    point=b.names[q.end],
+                ),
                 "SP-17",
             )
         if b.is_circle(q.start):
             return (
-                "A capturing piece must start its move outside the citadel (SP-17).",
+                tr("A capturing piece must start its move outside the citadel (SP-17)."),
                 "SP-17",
             )
         return None
@@ -1296,9 +1388,15 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             return None
         names = self.board.names
         return (
-            f"The {piece_name(q.target)} on {names[q.end]} is protected by the "
-            f"{piece_name(cells[guard])} on {names[guard]}. Rule in force: "
-            f"{self.rules.citation('protection')}.",
+            tr(
+                "The {piece} on {point} is protected by the {guard} on {guard_point}. Rule in "
+                "force: {rule}.",
+                piece=piece_words(q.target),
+                point=names[q.end],
+                guard=piece_words(cells[guard]),
+                guard_point=names[guard],
+                rule=self.rules.citation("protection"),
+            ),
             "SP-16",
         )
 
@@ -1308,12 +1406,14 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         if q.code == SOLDIER and b.is_circle(q.start) and not b.is_circle(q.end):
             outside = self._soldiers_outside(state.cells, state.occupied)
             if outside[b.dark[q.end]] >= 3:
-                colour = "dark" if b.dark[q.end] else "light"
-                return (
-                    f"Three garrison soldiers already stand on {colour} squares "
-                    "outside the citadel (SP-14).",
-                    "SP-14",
-                )
+                said = (
+                    tr("Three garrison soldiers already stand on dark squares outside the "
+                      "citadel (SP-14).")
+                    if b.dark[q.end]
+                    else tr("Three garrison soldiers already stand on light squares outside the "
+                           "citadel (SP-14).")
+                )  # fmt: skip
+                return said, "SP-14"
         return None
 
     # The move is possible for the piece from here on: only a turn-wide rule can forbid it.
@@ -1321,8 +1421,10 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         """SP-5: after the attackers' demand the garrison must capture."""
         if q.code and state.demanded and not q.target:
             return (
-                "The attackers have demanded a capture, so the garrison must capture "
-                f"({self.rules.citation('capture')}).",
+                tr(
+                    "The attackers have demanded a capture, so the garrison must capture ({rule}).",
+                    rule=self.rules.citation("capture"),
+                ),
                 "SP-5",
             )
         return None
@@ -1334,8 +1436,10 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         _, captures, _ = self._garrison_options(state.cells, state.occupied)
         if captures:
             return (
-                "Capturing is compulsory and a capture is available "
-                f"({self.rules.citation('capture')}).",
+                tr(
+                    "Capturing is compulsory and a capture is available ({rule}).",
+                    rule=self.rules.citation("capture"),
+                ),
                 "SP-5",
             )
         return None
@@ -1348,8 +1452,11 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         sorties = [m.raw for m in self._sorties(state.cells)] if stuck else []
         if sorties and (q.start, q.end, False) not in sorties:
             return (
-                "Every garrison soldier outside is stuck, so an officer must come out "
-                f"of the citadel ({self.rules.citation('officers_must_sortie')}).",
+                tr(
+                    "Every garrison soldier outside is stuck, so an officer must come out of "
+                    "the citadel ({rule}).",
+                    rule=self.rules.citation("officers_must_sortie"),
+                ),
                 "SP-15",
             )
         return None
@@ -1358,19 +1465,25 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         """Why a legal move is legal, in words."""
         if move.kind == "demand":
             # Whether there is a capture to demand depends on the reading of protection.
-            return (
+            return tr(
                 "The attackers demand a capture: the garrison must now capture, its choice "
-                f"which ({self.rules.citation('capture')}). It has a capture to make under the "
-                f"protection in force: {self.rules.citation('protection')}."
+                "which ({rule}). It has a capture to make under the protection in force: "
+                "{protection}.",
+                rule=self.rules.citation("capture"),
+                protection=self.rules.citation("protection"),
             )
         b = self.board
         cells = state.cells
         start, end = b.index[str(move.start)], b.index[str(move.end)]
-        mover = piece_name(cells[start])
+        mover = piece_words(cells[start])
         if move.kind == "capture":
-            return (
-                f"The {mover} captures the {piece_name(cells[end])} on {move.end}, which is "
-                f"not protected. Rule in force: {self.rules.citation('protection')}."
+            return tr(
+                "The {piece} captures the {target} on {point}, which is not protected. Rule in "
+                "force: {rule}.",
+                piece=mover,
+                target=piece_words(cells[end]),
+                point=move.end,
+                rule=self.rules.citation("protection"),
             )
         code = cells[start]
         if move.kind == "enter":
@@ -1383,17 +1496,30 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             else:
                 rule, about = "SP-13", "officers too"
             basis = clause_basis(self.game, rule, about).words(brief=True)
-            return (
-                f"The {mover} steps from its gate square onto {move.end} "
-                f"({self._heads[rule]}: {basis})."
+            return tr(
+                "The {piece} steps from its gate square onto {point} ({rule}: {source}).",
+                piece=mover,
+                point=move.end,
+                rule=self._head(rule),
+                source=basis,
             )
-        text = f"The {mover} moves from {move.start} to {move.end}."
         if code >= 8 and b.is_circle(start):
             basis = clause_basis(self.game, "SP-18", "never leave").words(brief=True)
-            return f"{text[:-1]} along the citadel's lines ({self._heads['SP-18']}: {basis})."
+            return tr(
+                "The {piece} moves from {start} to {end} along the citadel's lines ({rule}: "
+                "{source}).",
+                piece=mover,
+                start=move.start,
+                end=move.end,
+                rule=self._head("SP-18"),
+                source=basis,
+            )
+        text = tr(
+            "The {piece} moves from {start} to {end}.", piece=mover, start=move.start, end=move.end
+        )
         option = self._reading_of_step(cells, start, end, code)
         if option:
-            return f"{text} Rule in force: {self.rules.citation(option)}."
+            return tr("{text} Rule in force: {rule}.", text=text, rule=self.rules.citation(option))
         return text
 
     def _reading_of_step(self, cells: Sequence[int], start: int, end: int, code: int) -> str:
@@ -1428,27 +1554,39 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         r = self.rules
         if side == GARRISON:
             outside = {
-                GENERAL: f"up to {r['garrison_general_range']} square(s) in any direction",
-                COLONEL: "one square orthogonally, any direction",
-                SOLDIER: "one square diagonally, any direction, keeping its colour",
+                GENERAL: ngettext(
+                    "up to {n} square in any direction",
+                    "up to {n} squares in any direction",
+                    r["garrison_general_range"],
+                ),
+                COLONEL: tr("one square orthogonally, any direction"),
+                SOLDIER: tr("one square diagonally, any direction, keeping its colour"),
             }[rank]
-            return (
-                f"Inside the citadel a garrison {RANK_NAMES[rank]} steps along a line to a "
-                f"neighbouring circle or out through a gate; outside it moves {outside}."
+            return tr(
+                "Inside the citadel a {piece} steps along a line to a neighbouring circle or out "
+                "through a gate; outside it moves {outside}.",
+                piece=piece_words(code),
+                outside=outside,
             )
-        fwd = "sideways or forward" if r["colonel_captain_sideways"] else "forward only"
+        sideways = r["colonel_captain_sideways"]
         text = {
-            GENERAL: "1-3 squares in one straight line: forward, sideways or diagonally forward"
+            GENERAL: tr("1-3 squares in one straight line: forward, sideways or diagonally forward")
             if not r["general_turns"]
-            else "up to three single steps, each forward, sideways or diagonally forward",
-            COLONEL: f"1-2 squares orthogonally, {fwd}",
-            CAPTAIN: f"one square orthogonally, {fwd}",
-            LIEUTENANT: "1-2 squares diagonally, "
-            + ("in any diagonal direction" if r["lieutenant_backwards"] else "forward only"),
-            SOLDIER: "one square diagonally "
-            + ("in any direction" if r["soldier_backwards"] else "forward"),
+            else tr("up to three single steps, each forward, sideways or diagonally forward"),
+            COLONEL: tr("1-2 squares orthogonally, sideways or forward")
+            if sideways
+            else tr("1-2 squares orthogonally, forward only"),
+            CAPTAIN: tr("one square orthogonally, sideways or forward")
+            if sideways
+            else tr("one square orthogonally, forward only"),
+            LIEUTENANT: tr("1-2 squares diagonally, in any diagonal direction")
+            if r["lieutenant_backwards"]
+            else tr("1-2 squares diagonally, forward only"),
+            SOLDIER: tr("one square diagonally in any direction")
+            if r["soldier_backwards"]
+            else tr("one square diagonally forward"),
         }[rank]
-        return f"A {piece_name(code)} moves {text}."
+        return tr("A {piece} moves {how}.", piece=piece_words(code), how=text)
 
     def _why_blocked(self, state: ParisState, start: int, end: int, code: int) -> str:
         """If the piece could go there on an empty board, what stands in the way."""
@@ -1460,26 +1598,31 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             jumps = clause_basis(self.game, "movement", "No piece jumps").words(brief=True)
             for node in self._path(lone, start, end)[1:-1]:
                 if state.cells[node]:
-                    return (
-                        f"The way is blocked: {names[node]} is occupied by the "
-                        f"{piece_name(state.cells[node])}; no piece jumps ({jumps})."
+                    return tr(
+                        "The way is blocked: {point} is occupied by the {piece}; no piece jumps "
+                        "({source}).",
+                        point=names[node],
+                        piece=piece_words(state.cells[node]),
+                        source=jumps,
                     )
-            return f"Every route there is blocked; no piece jumps ({jumps})."
+            return tr("Every route there is blocked; no piece jumps ({source}).", source=jumps)
         return ""
 
     def _not_a_move_of(self, state: ParisState, start: int, end: int, code: int) -> str:
         b = self.board
         if b.is_circle(end) and not b.is_circle(start):
             basis = clause_basis(self.game, "SP-18", "gate circle").words(brief=True)
-            return (
-                "Only a piece standing on a gate's square can step onto that gate circle "
-                f"(SP-18: {basis})."
+            return tr(
+                "Only a piece standing on a gate's square can step onto that gate circle (SP-18: "
+                "{source}).",
+                source=basis,
             )
         if b.is_circle(start) and code >= 8:
             basis = clause_basis(self.game, "SP-18", "never leave").words(brief=True)
-            return (
-                f"Attackers inside the citadel step along its lines and never leave (SP-18: "
-                f"{basis})."
+            return tr(
+                "Attackers inside the citadel step along its lines and never leave (SP-18: "
+                "{source}).",
+                source=basis,
             )
         return self.describe_movement(code)
 
@@ -1512,18 +1655,25 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         out = [f"{RANKS - i:>3} {row}" for i, row in enumerate(rows)]
         out.append("    " + "".join(f" {f} " for f in FILES))
         inside = ", ".join(f"{b.names[c]}={label(cells[c])}" for c in b.circles if cells[c])
-        out.append(f"citadel: {inside or 'empty'}")
+        out.append(tr("citadel: {pieces}", pieces=inside or tr("empty")))
         if state.result is not None:
-            out.append(f"result: {state.result}")
+            out.append(tr("result: {result}", result=state.result))
         else:
-            extra = " (capture demanded)" if state.demanded else ""
+            side, then = side_words(SIDES[state.to_move]), side_words(SIDES[state.next_army])
             out.append(
-                f"to move: {SIDES[state.to_move]}{extra}; then {SIDES[state.next_army]} "
-                "after the garrison"
+                tr(
+                    "to move: {side} (capture demanded); then {next} after the garrison",
+                    side=side,
+                    next=then,
+                )
+                if state.demanded
+                else tr("to move: {side}; then {next} after the garrison", side=side, next=then)
             )
         out.append(
-            "W/B/G = White/Black/garrison; g general, c colonel, p captain, "
-            "l lieutenant, s soldier; : dark, . light"
+            tr(
+                "W/B/G = White/Black/garrison; g general, c colonel, p captain, l lieutenant, "
+                "s soldier; : dark, . light"
+            )
         )
         return "\n".join(out)
 

@@ -26,7 +26,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
 from siege_nb.errors import ArgumentError, check_int, shorten
-from siege_nb.games.base import Game
+from siege_nb.games.base import Game, result_words, side_words
+from siege_nb.i18n import ngettext, tr, using
 from siege_nb.records import load_game
 from siege_nb.render import check_game
 from siege_nb.render.checks import check_dpi, check_flag, check_number
@@ -128,7 +129,7 @@ def replay(game: Game) -> list[Game]:
 def _result_words(game: Game) -> str:
     if game.result is None:
         return ""
-    return "a draw" if game.result.winner is None else f"{game.result.winner} win"
+    return tr("a draw") if game.result.winner is None else result_words(game.result.winner)
 
 
 def replay_captions(game: Game, stop: int | None = None) -> list[str]:
@@ -147,13 +148,23 @@ def replay_captions(game: Game, stop: int | None = None) -> list[str]:
     steps = replay(game)
     total = len(game.moves)
     shown = total if stop is None else min(stop, total)
-    captions = [f"Set-up · {steps[0].to_move} to move"]
+    captions = [tr("Set-up · {side} to move", side=side_words(steps[0].to_move))]
     for n in range(1, shown + 1):
-        side = steps[n - 1].to_move
-        captions.append(f"Move {n} of {total} · {side}: {game.moves[n - 1].text}")
+        side = side_words(steps[n - 1].to_move)
+        captions.append(
+            tr(
+                "Move {n} of {total} · {side}: {move}",
+                n=n,
+                total=total,
+                side=side,
+                move=game.moves[n - 1].text,
+            )
+        )
     if shown < total:
         left = total - shown
-        captions[-1] += f" · {left} more move{'s' if left > 1 else ''} not shown"
+        captions[-1] += " · " + ngettext(
+            "{n} more move not shown", "{n} more moves not shown", left
+        )
     elif _result_words(game):
         captions[-1] += f" · {_result_words(game)}"
     return captions
@@ -179,6 +190,7 @@ def animate(
     max_frames: int = DEFAULT_MAX_FRAMES,
     truncate: bool = False,
     legend: bool | str = True,
+    language: str | None = None,
 ) -> Path:
     """Replay a game move by move into an animated GIF at ``path`` and return the path.
 
@@ -189,13 +201,25 @@ def animate(
     ``ValueError`` saying so, unless ``truncate=True``: the replay then stops after
     ``max_frames - 1`` moves and its last caption says how many are left out. ``legend``
     puts the key beside or below the board, as :func:`siege_nb.draw` does (``False`` leaves
-    it out, ``"right"``/``"below"`` choose its side).
+    it out, ``"right"``/``"below"`` choose its side). The captions are in ``language``
+    (``"en"``, ``"fr"``, ``"pt"``; the language in force by default).
 
     The file is written whole or not at all (see :func:`siege_nb.handout`). Every argument
     is checked before the game is replayed: ``fps`` from 0.01 to 50, ``dpi``
     from 10 to 600, ``max_frames`` a whole number of at least 1, ``truncate`` ``True`` or
     ``False``; a wrong one is a ``TypeError`` or an :class:`~siege_nb.ArgumentError`.
     """
+    if language is not None:
+        with using(language):
+            return animate(
+                game_or_record,
+                path,
+                fps=fps,
+                dpi=dpi,
+                max_frames=max_frames,
+                truncate=truncate,
+                legend=legend,
+            )
     target = check_path(path, "path", what="animation", suffixes=(".gif",))
     fps = check_number(fps, "fps", minimum=0.01, maximum=50)
     dpi = check_dpi(dpi)

@@ -30,8 +30,9 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import TextToPath
 
 from siege_nb.errors import shorten
-from siege_nb.games.base import Game
+from siege_nb.games.base import Game, result_words, side_words
 from siege_nb.games.registry import new_game
+from siege_nb.i18n import ngettext, tr, using
 from siege_nb.render.checks import (
     check_flag,
     check_game_name,
@@ -41,7 +42,7 @@ from siege_nb.render.checks import (
 from siege_nb.render.files import check_path, write_atomically
 from siege_nb.render.style import PALETTE
 from siege_nb.render.view import BoardView
-from siege_nb.rules import SOURCES, fixed_rules, preset_note, title
+from siege_nb.rules import SOURCES, fixed_rules, preset_name, preset_note, title
 from siege_nb.rules.model import Attribution
 
 __all__ = ["PAGE_SIZE", "handout", "handout_pages"]
@@ -207,15 +208,17 @@ def _resolve(game: Game | str, preset: str | None, options: dict[str, Any]) -> G
 
 def _header(game: Game) -> list[_Block]:
     rules = game.rules
-    head = _Block().add(f"{title(game.game)}: rule sheet", "title")
+    head = _Block().add(tr("{game}: rule sheet", game=title(game.game)), "title")
     note = preset_note(game.game, rules.preset)
-    head.add(f"Preset \u201c{rules.preset}\u201d. {note}".strip(), "lead")
+    name = preset_name(game.game, rules.preset)
+    head.add(tr("Preset: {preset}. {note}", preset=name, note=note).strip(), "lead")
     changed = rules.overrides
     if changed:
         words = "; ".join(
-            f"{rules.option(name).heading}: {rules.choice(name).words}" for name in changed
+            tr("{option}: {choice}", option=rules.option(n).heading, choice=rules.choice(n).words)
+            for n in changed
         )
-        head.add(f"Changed from the preset: {words}.", "lead")
+        head.add(tr("Changed from the preset: {changes}.", changes=words), "lead")
     return [head]
 
 
@@ -229,11 +232,13 @@ def _body(game: Game, quote: bool) -> list[_Block]:
         return _where(attribution, quote)
 
     blocks: list[_Block] = []
-    intro = _Block().add("The rules in force", "h1")
+    intro = _Block().add(tr("The rules in force"), "h1")
     intro.add(
-        "Each point where the old texts disagree or say nothing, the answer used here, and "
-        "where it comes from: stated by a text (named, with the place), a reading of a "
-        "text, or a reconstruction (the project's choice where the texts are silent).",
+        tr(
+            "Each point where the old texts disagree or say nothing, the answer used here, and "
+            "where it comes from: stated by a text (named, with the place), a reading of a "
+            "text, or a reconstruction (the project's choice where the texts are silent)."
+        ),
         "body",
     )
     changed = rules.overrides
@@ -241,9 +246,18 @@ def _body(game: Game, quote: bool) -> list[_Block]:
         opt = rules.option(name)
         choice = rules.choice(name)
         block = intro if n == 0 else _Block()  # the section heading stays with its first rule
-        mark = " (changed from the preset)" if name in changed else ""
-        block.add(f"{opt.heading}: {choice.words}{mark}", "h2")
-        block.add(f"{opt.question} Answer here: {choice.description}", "body")
+        heading = tr("{option}: {choice}", option=opt.heading, choice=choice.words)
+        if name in changed:
+            heading = tr("{text} (changed from the preset)", text=heading)
+        block.add(heading, "h2")
+        block.add(
+            tr(
+                "{question} Answer here: {answer}",
+                question=tr(opt.question),
+                answer=tr(choice.description),
+            ),
+            "body",
+        )
         block.add(where(choice.attribution), "source")
         blocks.append(block)
 
@@ -252,23 +266,25 @@ def _body(game: Game, quote: bool) -> list[_Block]:
     for n, rule in enumerate(fixed_rules(game.game).values()):
         block = _Block()
         if n == 0:
-            block.add("Rules every reading shares", "h1")
+            block.add(tr("Rules every reading shares"), "h1")
         block.add(rule.heading, "h2")
-        block.add(rule.summary, "body")
+        block.add(tr(rule.summary), "body")
         for clause in rule.clauses:
-            block.add(clause.text, "bullet", bullet=True)
+            block.add(tr(clause.text), "bullet", bullet=True)
             block.add(where(clause.attribution), "source")
             blocks.append(block)
             block = _Block(continues=rule.heading)
 
-    block = _Block().add("The texts cited", "h1")
+    block = _Block().add(tr("The texts cited"), "h1")
     for key in cited:
         src = SOURCES.get(key)
         if src is None:
             continue
-        block.add(f"{src.short or key} ({key}): {src.title}.", "bullet", bullet=True)
+        name = tr(src.short) if src.short else key
+        text = tr("{name} ({key}): {title}.", name=name, key=key, title=tr(src.title))
+        block.add(text, "bullet", bullet=True)
         blocks.append(block)
-        block = _Block(continues="The texts cited")
+        block = _Block(continues=tr("The texts cited"))
     return blocks
 
 
@@ -280,7 +296,9 @@ def _set(blocks: Sequence[_Block], measure: _Measure) -> list[list[_Line]]:
         lines: list[_Line] = []
         if block.continues:
             style = _STYLES["h2"]
-            for text in measure.wrap(f"{block.continues} (continued)", style, _WIDTH):
+            for text in measure.wrap(
+                tr("{heading} (continued)", heading=block.continues), style, _WIDTH
+            ):
                 lines.append(_Line(text, style, _LEFT, 0.0, only_at_top=True))
         for para in block.paras:
             style = _STYLES[para.style]
@@ -355,16 +373,22 @@ def _board(fig: Figure, game: Game, top: float) -> float:
             _BOARD_HEIGHT / PAGE_SIZE[1],
         )
     )
-    if game.moves:
-        when = f"after {len(game.moves)} move{'s' if len(game.moves) > 1 else ''}"
-    else:
-        when = "at the start"
     state = (
-        f"{game.to_move} to move"
+        tr("{side} to move", side=side_words(game.to_move))
         if game.result is None
-        else ("drawn" if game.result.winner is None else f"{game.result.winner} win")
+        else result_words(game.result.winner)
     )
-    view = BoardView(game, ax, coords=True, caption=f"The board {when}: {state}", legend=True)
+    caption = (
+        ngettext(
+            "The board after {n} move: {state}",
+            "The board after {n} moves: {state}",
+            len(game.moves),
+            state=state,
+        )
+        if game.moves
+        else tr("The board at the start: {state}", state=state)
+    )
+    view = BoardView(game, ax, coords=True, caption=caption, legend=True)
     # The view centres the board and its key in the space; move them up under the header
     # (the key follows the board), so the text below gets the room. Measured after a draw:
     # the key's own axes are placed only then.
@@ -383,7 +407,12 @@ def _board(fig: Figure, game: Game, top: float) -> float:
 
 
 def handout_pages(
-    game: Game | str, preset: str | None = None, *, quote: bool = False, **options: Any
+    game: Game | str,
+    preset: str | None = None,
+    *,
+    quote: bool = False,
+    language: str | None = None,
+    **options: Any,
 ) -> list[Figure]:
     """The pages of the rule sheet as matplotlib figures (A4, in inches), for
     :func:`handout` and for looking at them (``fig.savefig("page.png")``).
@@ -391,6 +420,9 @@ def handout_pages(
     Arguments as for :func:`handout`.
     """
     check_flag(quote, "quote")
+    if language is not None:
+        with using(language):
+            return handout_pages(game, preset, quote=quote, **options)
     game = _resolve(game, preset, options)
     measure = _measure()
     header = _set(_header(game), measure)
@@ -416,11 +448,15 @@ def handout_pages(
                 _text(fig, replace(line, text="\u2022"), line.x - 0.15, y)
             _text(fig, line, line.x, y)
     foot = _STYLES["footer"]
-    name = f"{title(game.game)} · rule sheet · preset \u201c{game.rules.preset}\u201d"
+    name = tr(
+        "{game} · rule sheet · {preset}",
+        game=title(game.game),
+        preset=preset_name(game.game, game.rules.preset),
+    )
     for n, fig in enumerate(figures, 1):
         FigureCanvasAgg(fig)
         _text(fig, _Line(name, foot, _LEFT, 0), _LEFT, _FOOTER)
-        page_no = f"page {n} of {len(figures)}"
+        page_no = tr("page {n} of {total}", n=n, total=len(figures))
         _text(fig, _Line(page_no, foot, 0, 0), PAGE_SIZE[0] - _RIGHT, _FOOTER, ha="right")
     return figures
 
@@ -437,7 +473,11 @@ def _measure() -> _Measure:
 def _pdf(figures: list[Figure], game_title: str) -> bytes:
     buffer = io.BytesIO()
     # No creation date, so the same sheet gives the same bytes (tests, version control).
-    metadata = {"Title": f"{game_title}: rule sheet", "Creator": "siege_nb", "CreationDate": None}
+    metadata = {
+        "Title": tr("{game}: rule sheet", game=game_title),
+        "Creator": "siege_nb",
+        "CreationDate": None,
+    }
     # TrueType fonts (type 42) rather than matplotlib's default Type 3: they print crisply on
     # every printer and the text can be searched and copied.
     with rc_context({"pdf.fonttype": 42}), PdfPages(buffer, metadata=metadata) as pdf:
@@ -452,6 +492,7 @@ def handout(
     *,
     path: str | os.PathLike[str] | None = None,
     quote: bool = False,
+    language: str | None = None,
     **options: Any,
 ) -> Path | bytes:
     """A printable rule sheet for ``game``, as an A4 PDF: written to ``path`` (returned), or
@@ -467,6 +508,9 @@ def handout(
     ``TypeError`` or an :class:`~siege_nb.ArgumentError` before anything is drawn or written
     (a path that cannot be written is also the ``OSError`` the file system gave, naming it).
 
+    ``language`` (``"en"``, ``"fr"``, ``"pt"``; the language in force by default) is the
+    sheet's language; the texts' own words stay in theirs, with a translation beside them.
+
     >>> import siege_nb as sn, tempfile, pathlib
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     out = sn.handout("belagerung", "royal-garrison", path=pathlib.Path(folder, "rules.pdf"))
@@ -476,6 +520,9 @@ def handout(
     check_flag(quote, "quote")
     if path is not None:
         check_path(path, "path", what="handout", suffixes=(".pdf",))
+    if language is not None:
+        with using(language):
+            return handout(game, preset, path=path, quote=quote, **options)
     game = _resolve(game, preset, options)
     if path is None:
         return _pdf(handout_pages(game, quote=quote), title(game.game))

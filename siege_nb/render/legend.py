@@ -27,6 +27,7 @@ from matplotlib.transforms import Affine2D, ScaledTranslation, Transform
 
 from siege_nb.errors import ArgumentError, check_type
 from siege_nb.games.catalogue import CATALOGUE, game_info
+from siege_nb.i18n import N_, language, tr
 from siege_nb.render.checks import check_dpi, check_game_name, check_number
 from siege_nb.render.layout import KeySize, Rect, place
 from siege_nb.render.style import MARKERS, PALETTE, PIECE_COLOURS, RANK_SIZE
@@ -73,14 +74,14 @@ RULE_ROWS = 4  # rows kept for the refusing rules
 
 # What each mark means, in words a pupil reads; the dashed ring is the hunt games' huff.
 MARK_WORDS: dict[str, str] = {
-    "selected": "selected piece",
-    "destination": "may move here",
-    "capture": "may take this piece",
-    "forbidden": "refused: the tag names the rule",
-    "marked": "named in the text",
-    "marked-hunt": "may be huffed, or named in the text",
-    "taken": "taken by the jumps so far",
-    "last_move": "last move, along its path",
+    "selected": N_("selected piece"),
+    "destination": N_("may move here"),
+    "capture": N_("may take this piece"),
+    "forbidden": N_("refused: the tag names the rule"),
+    "marked": N_("named in the text"),
+    "marked-hunt": N_("may be huffed, or named in the text"),
+    "taken": N_("taken by the jumps so far"),
+    "last_move": N_("last move, along its path"),
 }
 
 # The marks each engine family shows (a family not listed shows them all).
@@ -91,13 +92,18 @@ FAMILY_MARKS: dict[str, tuple[str, ...]] = {
 
 # Refusals that are not rules of a game, in words.
 REFUSAL_WORDS: dict[str, str] = {
-    "movement": "not a move this piece makes",
-    "blocked": "another piece is in the way",
-    "turn-order": "not this side's turn",
-    "game-over": "the game is over",
-    "taken": "taken by the jumps so far",
-    "✕": "refused",
+    "movement": N_("not a move this piece makes"),
+    "blocked": N_("another piece is in the way"),
+    "turn-order": N_("not this side's turn"),
+    "game-over": N_("the game is over"),
+    "taken": N_("taken by the jumps so far"),
+    "✕": N_("refused"),
 }
+# Armies and ranks as the key names them.
+_KEY_WORDS = (
+    N_("white"), N_("black"), N_("garrison"), N_("general"), N_("colonel"), N_("captain"),
+    N_("lieutenant"), N_("soldier"), N_("attacker"), N_("defender"),
+)  # fmt: skip
 
 _RENDERER: RendererAgg | None = None
 
@@ -139,6 +145,11 @@ def wrap(text: str, width: float, size: float = KEY_FONT, weight: str = "normal"
     return "\n".join(lines)
 
 
+def capitalised(text: str) -> str:
+    """``text`` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def rule_words(game: str, tag: str) -> str:
     """The words the key gives for a tag on the board: a rule's title without its id, or
     what a refusal that is no rule means.
@@ -147,7 +158,7 @@ def rule_words(game: str, tag: str) -> str:
     ('General may turn', 'another piece is in the way')
     """
     if tag in REFUSAL_WORDS:
-        return REFUSAL_WORDS[tag]
+        return tr(REFUSAL_WORDS[tag])
     heading = rule_heading(game, tag) if game in CATALOGUE else tag
     return heading.removesuffix(f" ({tag})")
 
@@ -217,18 +228,19 @@ class _Layout:
 
 def _pieces(content: KeyContent, x: float, y: float) -> tuple[list[_Item], float, float]:
     """The pieces section at (x, y): its items, width and height."""
-    items = [_Item("head", x, y + HEAD_FONT * 0.7, "Pieces")]
+    items = [_Item("head", x, y + HEAD_FONT * 0.7, tr("Pieces"))]
     y += HEAD_FONT * 1.5
     if content.armies:
-        rank_w = max(text_width(r, KEY_FONT) for r, _ in content.ranks) + 8
-        cols = [max(text_width(a.capitalize(), SMALL_FONT), SAMPLE) + 6 for a in content.armies]
+        rank_w = max(text_width(tr(r), KEY_FONT) for r, _ in content.ranks) + 8
+        armies = [capitalised(tr(a)) for a in content.armies]
+        cols = [max(text_width(a, SMALL_FONT), SAMPLE) + 6 for a in armies]
         cx = x + rank_w
-        for army, w in zip(content.armies, cols, strict=True):
-            items.append(_Item("small", cx + w / 2, y + SMALL_FONT * 0.6, army.capitalize()))
+        for army, w in zip(armies, cols, strict=True):
+            items.append(_Item("small", cx + w / 2, y + SMALL_FONT * 0.6, army))
             cx += w
         y += SMALL_FONT * 1.4
         for rank, row in content.ranks:
-            items.append(_Item("text", x, y + ROW / 2, rank))
+            items.append(_Item("text", x, y + ROW / 2, tr(rank)))
             cx = x + rank_w
             for kind, w in zip(row, cols, strict=True):
                 if kind is not None:
@@ -239,8 +251,8 @@ def _pieces(content: KeyContent, x: float, y: float) -> tuple[list[_Item], float
     width = 0.0
     for rank, (kind,) in content.ranks:
         items.append(_Item("piece", x + SAMPLE / 2, y + ROW / 2, kind or rank))
-        items.append(_Item("text", x + SAMPLE + 6, y + ROW / 2, rank))
-        width = max(width, SAMPLE + 6 + text_width(rank, KEY_FONT))
+        items.append(_Item("text", x + SAMPLE + 6, y + ROW / 2, tr(rank)))
+        width = max(width, SAMPLE + 6 + text_width(tr(rank), KEY_FONT))
         y += ROW
     return items, width, y - items[0].y + HEAD_FONT * 0.7
 
@@ -251,11 +263,11 @@ def _marks(
     """The marks section at (x, y), its words wrapped at ``words_width``: its items, width
     and height."""
     top = y
-    items = [_Item("head", x, y + HEAD_FONT * 0.7, "Marks")]
+    items = [_Item("head", x, y + HEAD_FONT * 0.7, tr("Marks"))]
     y += HEAD_FONT * 1.5
-    width = text_width("Marks", HEAD_FONT, "bold")
+    width = text_width(tr("Marks"), HEAD_FONT, "bold")
     for mark in content.marks:
-        words = wrap(MARK_WORDS[mark], words_width)
+        words = wrap(tr(MARK_WORDS[mark]), words_width)
         lines = words.count("\n") + 1
         height = max(ROW, LINE * lines + 6)
         items.append(_Item(mark, x + SAMPLE / 2, y + height / 2))
@@ -300,8 +312,14 @@ def _layout(content: KeyContent, side: Side) -> _Layout:
     )
 
 
-@functools.lru_cache(maxsize=64)
 def _cached_layout(game: str, side: Side) -> _Layout:
+    """The key's layout in the language in force (its words, and so its size, are that
+    language's)."""
+    return _layout_in(game, side, language())
+
+
+@functools.lru_cache(maxsize=64)
+def _layout_in(game: str, side: Side, code: str) -> _Layout:
     return _layout(key_content(game), side)
 
 
@@ -408,7 +426,7 @@ class Key:
         for item in self.layout.items:
             self._draw(item)
         self._head = self._text(
-            self.layout.rules_x, self.layout.rules_y + HEAD_FONT * 0.7, "Refused by", "head"
+            self.layout.rules_x, self.layout.rules_y + HEAD_FONT * 0.7, tr("Refused by"), "head"
         )
         self._tags: list[Text] = []
         self._words: list[Text] = []
@@ -523,7 +541,8 @@ class Key:
         lay = self.layout
         rows = list(rules)
         if len(rows) > RULE_ROWS:
-            rows = [*rows[: RULE_ROWS - 1], ("…", f"and {len(rows) - RULE_ROWS + 1} more")]
+            more = tr("and {n} more", n=len(rows) - RULE_ROWS + 1)
+            rows = [*rows[: RULE_ROWS - 1], ("…", more)]
         self._rules = list(rules)
         self._shown = [t for t, _ in rows if t != "…"]
         visible = self.ax.get_visible()

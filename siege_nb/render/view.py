@@ -26,8 +26,9 @@ from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
 from siege_nb.errors import ArgumentError, check_list, check_type, shorten
-from siege_nb.games.base import Game, Move, pointing
+from siege_nb.games.base import Game, Move, pointing, result_words, side_words
 from siege_nb.games.catalogue import game_info
+from siege_nb.i18n import tr
 from siege_nb.render.checks import check_flag, check_point
 from siege_nb.render.extent import Extent
 from siege_nb.render.families import Family, family_of
@@ -58,6 +59,7 @@ from siege_nb.render.style import (
     marker_style,
 )
 from siege_nb.rules import preset_name, rule_heading
+from siege_nb.rules import title as game_title
 
 __all__ = [
     "BoardView",
@@ -699,11 +701,10 @@ class BoardView:
 
     def _default_caption(self, game: Game) -> str:
         rules = game.rules
-        head = f"{game_info(game.game).title} · {preset_name(rules.game, rules.preset)}"
+        head = f"{game_title(game.game)} · {preset_name(rules.game, rules.preset)}"
         if game.result is not None:
-            who = "draw" if game.result.winner is None else f"{game.result.winner} win"
-            return f"{head} · {who}"
-        return f"{head} · {game.to_move} to move"
+            return f"{head} · {result_words(game.result.winner)}"
+        return f"{head} · " + tr("{side} to move", side=side_words(game.to_move))
 
     def _show_last_move(self, move: Move | None) -> None:
         """The last move along its path: a jump chain bends at every landing point, so it

@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from siege_nb.errors import check_type, shorten
+from siege_nb.i18n import tr
 from siege_nb.rules import belagerung, pyramid_siege, siege_of_paris
 from siege_nb.rules.checks import unknown
 from siege_nb.rules.model import (
@@ -75,8 +76,8 @@ def _module(game: str) -> ModuleType:
 
 
 def title(game: str) -> str:
-    """The game's name as a reader knows it: ``"Siege of Paris"``."""
-    return str(_module(game).TITLE)
+    """The game's name as a reader knows it, in the language in force: ``"Siege of Paris"``."""
+    return tr(str(_module(game).TITLE))
 
 
 def id_prefix(game: str) -> str:
@@ -160,17 +161,17 @@ def preset_name(game: str, preset: str) -> str:
     ('the French rules', "the project's default")
     """
     if preset == "default":
-        return "the project's default"
+        return tr("the project's default")
     source = SOURCES.get(preset)
     if source is not None and source.short:
-        return source.short
+        return tr(source.short)
     return preset.replace("-", " ")
 
 
 def preset_note(game: str, preset: str) -> str:
     """What a preset stands for, in a sentence (it says where a preset uses a reading)."""
     preset_values(game, preset)  # a clear error for an unknown preset
-    return str(_module(game).PRESET_NOTES.get(preset, ""))
+    return tr(str(_module(game).PRESET_NOTES.get(preset, "")))
 
 
 def preset_values(game: str, preset: str) -> dict[str, Any]:

@@ -10,18 +10,31 @@ import re
 import textwrap
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from siege_nb.errors import check_type, shorten
+from siege_nb.i18n import N_, language, tr
 from siege_nb.rules.checks import BadArgument, ReadOnlyDict, UnknownName, ascii_number, unknown
+
 
 # Where a clause comes from, as Attribution.words(brief=True) says it, inside brackets (one
 # level of brackets within): "(a reconstruction (the project's choice ...))", or after a colon
 # that ends in the closing bracket: "(judged over all the attackers together: a reading that
 # no text states)".
-_SOURCE = r"(?:a reading that no text states|a reconstruction|stated by)(?:[^()]|\([^()]*\))*"
-_SOURCE_IN_BRACKETS = re.compile(r"\s*\(" + _SOURCE + r"\)")
-_SOURCE_AFTER_COLON = re.compile(r"[:;,]\s*" + _SOURCE + r"(?=\))")
+@cache
+def _source_patterns(code: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The two patterns of :meth:`RuleSet.plain` in language ``code`` (the words that begin
+    where a clause comes from, as Attribution.words writes them there)."""
+    starts = [
+        tr("a reading that no text states"),
+        tr("a reconstruction"),
+        tr("stated by {places}", places="").strip(),
+    ]
+    source = "(?:" + "|".join(map(re.escape, starts)) + r")(?:[^()]|\([^()]*\))*"
+    return re.compile(r"\s*\(" + source + r"\)"), re.compile(r"[:;,]\s*" + source + r"(?=\))")
+
+
 # A rule id in brackets, as reasons and headings write it: "(SP-16)", "(PS-6)".
 _RULE_ID = re.compile(r"\s*\((?:[A-Z]{2}-\d+)\)")
 
@@ -112,10 +125,21 @@ def format_choice(value: Any, title: str = "") -> str:
     check_type(title, str, "title")
     label = format_value(value)
     if not title or title == label:
-        return label
+        return value_words(value)
     if (value is None or isinstance(value, bool)) and title.strip().lower() in _SPELLINGS[value]:
-        return title
-    return f"{title} [{label}]"
+        return tr(title)
+    return tr("{words} [{value}]", words=tr(title), value=label)
+
+
+# The words a value stands for where a reader reads it (the rule data writes yes, no, off).
+_VALUE_WORDS = {"yes": N_("yes"), "no": N_("no"), "off": N_("off"), "none": N_("none")}
+
+
+def value_words(value: Any) -> str:
+    """A value as a reader reads it, in the language in force: ``yes``, ``no``, ``off`` and
+    numbers (the rule data's own spelling, :func:`format_value`, is code)."""
+    label = format_value(value)
+    return tr(_VALUE_WORDS[label]) if label in _VALUE_WORDS else label
 
 
 @dataclass(frozen=True)
@@ -153,6 +177,17 @@ class Source:
         """True for the texts the project has in full (so a reader can check a quote)."""
         return self.file is not None
 
+    @property
+    def shown_title(self) -> str:
+        """The title as a reader meets it, in the language in force: a published title stays
+        as published, and only the project's description of the text is translated."""
+        return tr(self.title)
+
+    @property
+    def shown_note(self) -> str:
+        """What the text is and what it says, in the language in force."""
+        return tr(self.note)
+
     def __str__(self) -> str:
         return f"{self.key}: {self.title}"
 
@@ -166,7 +201,9 @@ def _source(key: str) -> Source | None:
 def _source_words(key: str) -> str:
     """``"the French rules (escale-a-jeux)"`` for a source key."""
     src = _source(key)
-    return f"{src.short} ({key})" if src is not None and src.short else key
+    if src is None or not src.short:
+        return key
+    return tr("{name} ({key})", name=tr(src.short), key=key)
 
 
 @dataclass(frozen=True)
@@ -196,14 +233,19 @@ class Cite:
         """
         text = _source_words(self.key)
         if self.where:
-            text += f", {self.where}"
-        if quote and self.quote:
-            text += f": «{self.quote}»"
-            if self.translation:
-                text += f" ({self.translation})"
+            text = tr("{source}, {place}", source=text, place=tr(self.where))
         src = _source(self.key)
+        if quote and self.quote:
+            # The original words stay in their language; a reader of another language gets
+            # them in theirs beside them.
+            text = tr("{place}: «{quote}»", place=text, quote=self.quote)
+            # An English quote needs no English translation, so its own words are the
+            # catalogue entry that French and Portuguese readers see beside it.
+            gloss = self.translation or (self.quote if src and src.language == "en" else "")
+            if gloss and (src is None or src.language != language()):
+                text = tr("{text} ({translation})", text=text, translation=tr(gloss))
         if src is not None and src.unseen:
-            text += f", {src.unseen}"
+            text = tr("{source}, {unseen}", source=text, unseen=tr(src.unseen))
         return text
 
     def __str__(self) -> str:
@@ -277,36 +319,54 @@ class Attribution:
         >>> print(fitted.words(brief=True))
         a reading that no text states, fitted to the French rules (escale-a-jeux), figure B
         """
-        places = "; ".join(c.words(quote) for c in self.cites)
-        caveat = f"; {self.caveat}" if self.caveat else ""
+        places = tr("; ").join(c.words(quote) for c in self.cites)
+
+        def caveat(text: str) -> str:
+            if not self.caveat:
+                return text
+            return tr("{text}; {caveat}", text=text, caveat=tr(self.caveat))
+
         if self.basis == "stated":
-            text = f"stated by {places}{caveat}"
-            return f"{text} ({self.note})" if self.note and not brief else text
+            text = caveat(tr("stated by {places}", places=places))
+            return (
+                tr("{text} ({note})", text=text, note=tr(self.note))
+                if self.note and not brief
+                else text
+            )
         if brief:
             if self.basis == "reading":
-                text = "a reading that no text states"
-                return (f"{text}, fitted to {places}" if places else text) + caveat
-            return "a reconstruction (the project's choice where the texts are silent)" + caveat
+                if places:
+                    return caveat(
+                        tr("a reading that no text states, fitted to {places}", places=places)
+                    )
+                return caveat(tr("a reading that no text states"))
+            return caveat(tr("a reconstruction (the project's choice where the texts are silent)"))
         if self.basis == "reading":
-            text = f"a reading that no text states: {self.note}"
+            text = tr("a reading that no text states: {note}", note=tr(self.note))
         else:
-            text = f"a reconstruction, the project's choice where the texts are silent: {self.note}"
-        return f"{text} (see {places})" if places else text
+            text = tr(
+                "a reconstruction, the project's choice where the texts are silent: {note}",
+                note=tr(self.note),
+            )
+        return tr("{text} (see {places})", text=text, places=places) if places else text
 
     @property
     def tag(self) -> str:
         """A few words for captions: ``"stated by ludosofia"``, ``"a reading: no text states
         it"`` or ``"a reconstruction"``, with the caveat, and a note on texts the project
         does not have (``"stated by wikipedia-asalto (not at hand, not quoted)"``)."""
-        caveat = f"; {self.caveat}" if self.caveat else ""
         if self.basis == "stated":
             unseen = [k for k in self.sources if (src := _source(k)) is not None and src.unseen]
-            text = "stated by " + ", ".join(
-                f"{k} (not at hand, not quoted)" if k in unseen else k for k in self.sources
+            keys = ", ".join(
+                tr("{key} (not at hand, not quoted)", key=k) if k in unseen else k
+                for k in self.sources
             )
-            return text + caveat
-        words = "a reading: no text states it" if self.basis == "reading" else "a reconstruction"
-        return words + caveat
+            text = tr("stated by {places}", places=keys)
+        elif self.basis == "reading":
+            text = tr("a reading: no text states it")
+        else:
+            text = tr("a reconstruction")
+        return tr("{text}; {caveat}", text=text, caveat=tr(self.caveat)) if self.caveat else text
 
     def __str__(self) -> str:
         return self.words()
@@ -366,8 +426,8 @@ class Choice:
 
     @property
     def words(self) -> str:
-        """The answer in plain words: the title, or the value's label."""
-        return self.title or self.label
+        """The answer in plain words, in the language in force: the title, or the value."""
+        return tr(self.title) if self.title else value_words(self.value)
 
 
 @dataclass(frozen=True)
@@ -436,9 +496,16 @@ class Option:
 
     @property
     def heading(self) -> str:
-        """The title with the id as a small tag: ``"Protected pieces (SP-16)"``."""
-        title = self.title or self.name.replace("_", " ")
-        return title if self.id == self.name else f"{title} ({self.id})"
+        """The title with the id as a small tag: ``"Protected pieces (SP-16)"``, in the
+        language in force."""
+        title = self.shown_title
+        return title if self.id == self.name else tr("{title} ({id})", title=title, id=self.id)
+
+    @property
+    def shown_title(self) -> str:
+        """The title as a reader reads it, in the language in force (the name where there
+        is no title)."""
+        return tr(self.title) if self.title else self.name.replace("_", " ")
 
     @property
     def label(self) -> str:
@@ -471,7 +538,7 @@ class Option:
             return Choice(
                 value,
                 f"{value} (a value of your own)",
-                reconstruction("a value chosen by the user"),
+                reconstruction(N_("a value chosen by the user")),
             )
         raise UnknownName(
             "value",
@@ -557,13 +624,18 @@ or a whole number from 1 to 100000
           - moved: The defender that moved. [a reading that no text states: ...]
           Note: Both choices read one sentence; neither is stated outright. ...
         """
-        lines = _wrapped(f"{self.heading}: {self.question}")
+        lines = _wrapped(tr("{title}: {question}", title=self.heading, question=tr(self.question)))
         for c in self.choices:
-            mark = " (default)" if c.value == self.default else ""
-            text = f"{c.label}{mark}: {c.description} [{c.attribution.words(quote)}]"
+            label = tr("{value} (default)", value=c.label) if c.value == self.default else c.label
+            text = tr(
+                "{value}: {description} [{source}]",
+                value=label,
+                description=tr(c.description),
+                source=c.attribution.words(quote),
+            )
             lines += _wrapped(text, "  - ", "    ")
         if self.note:
-            lines += _wrapped(f"Note: {self.note}", "  ", "  ")
+            lines += _wrapped(tr("Note: {note}", note=tr(self.note)), "  ", "  ")
         return "\n".join(lines)
 
 
@@ -636,13 +708,15 @@ class FixedRule:
         if not self.title:
             return self.id
         numbered = self.id[:3] in ("SP-", "BL-", "PS-")
-        return f"{self.title} ({self.id})" if numbered else self.title
+        title = tr(self.title)
+        return tr("{title} ({id})", title=title, id=self.id) if numbered else title
 
     def describe(self, quote: bool = False) -> str:
         """The rule in words, clause by clause, each with where it comes from."""
-        lines = _wrapped(f"{self.heading}: {self.summary}")
+        lines = _wrapped(tr("{title}: {summary}", title=self.heading, summary=tr(self.summary)))
         for c in self.clauses:
-            lines += _wrapped(f"{c.text} [{c.attribution.words(quote)}]", "  - ", "    ")
+            text = tr("{clause} [{source}]", clause=tr(c.text), source=c.attribution.words(quote))
+            lines += _wrapped(text, "  - ", "    ")
         return "\n".join(lines)
 
 
@@ -804,7 +878,7 @@ class RuleSet(Mapping[str, Any]):
         Protected pieces (SP-16): a piece of its own army could move there [reach-same-army], \
 stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
         """
-        return f"{self.option(key).heading}: {self.in_force(key)}"
+        return tr("{option}: {choice}", option=self.option(key).heading, choice=self.in_force(key))
 
     def in_force(self, key: str) -> str:
         """The choice in force for option ``key``, in words (its value in square brackets),
@@ -817,7 +891,9 @@ stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
         """
         choice = self.choice(key)
         words = choice.attribution.words(brief=True)
-        return f"{format_choice(choice.value, choice.title)}, {words}"
+        return tr(
+            "{choice}, {source}", choice=format_choice(choice.value, choice.title), source=words
+        )
 
     def in_words(self, key: str) -> str:
         """The option in force in a pupil's words: its title and the choice's words, without
@@ -828,7 +904,7 @@ stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
         Protected pieces: a piece of its own army could move there
         """
         opt = self.option(key)
-        return f"{opt.title or opt.name.replace('_', ' ')}: {self.choice(key).words}"
+        return tr("{option}: {choice}", option=opt.shown_title, choice=self.choice(key).words)
 
     def plain(self, text: str) -> str:
         """``text`` (a reason or a result that cites these rules) in a pupil's words: each
@@ -846,8 +922,9 @@ stated by the Portuguese rules (ludosofia), the defenders' moves, rule 6
                 text = text.replace(citation, self.in_words(opt.name))
         # Where a reason says where a clause comes from (Attribution.words, brief), in
         # brackets or after a colon inside them: the pupil reads the rule, not its source.
-        text = _SOURCE_IN_BRACKETS.sub("", text)
-        text = _SOURCE_AFTER_COLON.sub("", text)
+        in_brackets, after_colon = _source_patterns(language())
+        text = in_brackets.sub("", text)
+        text = after_colon.sub("", text)
         return _RULE_ID.sub("", text)
 
     def __str__(self) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from siege_nb.errors import ArgumentError, check_choice, check_list, check_type, shorten
+from siege_nb.i18n import tr
 from siege_nb.rules import GAMES, options, preset_name, preset_values, presets
 from siege_nb.rules import option as find_option
 from siege_nb.rules.checks import UnknownName
@@ -102,8 +103,9 @@ class OptionTable:
         )
         out = [
             "<table style='font-size:14px; border-collapse:collapse; max-width:100%'>",
-            f"<tr><th style='{cell}; text-align:left'>the option, its question, and where each"
-            f" answer comes from</th>{th}</tr>",
+            f"<tr><th style='{cell}; text-align:left'>"
+            + e(tr("the option, its question, and where each answer comes from"))
+            + f"</th>{th}</tr>",
         ]
         for oid, name, default, question, choices, values, scen in self.rows:
             cells = "".join(
@@ -114,16 +116,24 @@ class OptionTable:
             )
             opt = find_option(self.game, name)
             tag = "" if oid == name else f" <small style='white-space:nowrap'>({e(oid)})</small>"
-            shows = f"<br><small>shown in: {e(', '.join(scen))}</small>" if scen else ""
+            shows = (
+                "<br><small>" + e(tr("shown in: {ids}", ids=", ".join(scen))) + "</small>"
+                if scen
+                else ""
+            )
             out.append(
                 f"<tr style='border-top:1px solid #ccc'><td style='{cell}; text-align:left'>"
-                f"<b>{e(opt.title or name)}</b>{tag} <code>{e(name)}</code><br>{e(question)}"
+                f"<b>{e(opt.shown_title)}</b>{tag} <code>{e(name)}</code><br>{e(tr(question))}"
                 f"<br><small>{e(choices)}</small>{shows}</td>{cells}</tr>"
             )
         out.append(
-            "</table><small>Bold: the preset departs from the project default. 'Stated by' "
-            "names the texts that say so; a reading or a reconstruction is stated by no text "
-            "(see <code>sn.option(game, name).describe()</code>).</small>"
+            "</table><small>"
+            + tr(
+                "Bold: the preset departs from the project default. 'Stated by' names the texts "
+                "that say so; a reading or a reconstruction is stated by no text (see "
+                "<code>sn.option(game, name).describe()</code>)."
+            )
+            + "</small>"
         )
         return "".join(out)
 

@@ -10,9 +10,17 @@ import ipywidgets as w
 
 from siege_nb.ai.base import TEAMS, demand_available, team_of
 from siege_nb.errors import ArgumentError, check_list, check_type, shorten
-from siege_nb.games.base import Entry, Game, IllegalMove, Move, Verdict, group_readings
-from siege_nb.games.catalogue import game_info
+from siege_nb.games.base import (
+    Entry,
+    Game,
+    IllegalMove,
+    Move,
+    Verdict,
+    group_readings,
+    result_words,
+)
 from siege_nb.games.registry import new_game
+from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.records import RecordError, load_game
 from siege_nb.render import Highlights
 from siege_nb.render.checks import (
@@ -25,6 +33,8 @@ from siege_nb.render.checks import (
 )
 from siege_nb.rules import RuleSet, rule_heading
 from siege_nb.rules import options as rule_options_of
+from siege_nb.rules import title as game_title
+from siege_nb.rules.model import value_words
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
@@ -34,11 +44,15 @@ from siege_nb.widgets.canvas import (
 from siege_nb.widgets.common import (
     PANEL_CLASS,
     VERMILLION,
+    capital,
     escape,
     explore_highlights,
     guarded,
+    label_width,
+    pieces_words,
     rules_summary,
     side_name,
+    team_words,
 )
 from siege_nb.widgets.selectors import RuleSelectors
 from siege_nb.widgets.transfer import Downloader, FilePicker, read_record, record_filename
@@ -107,7 +121,7 @@ def check_computer(game: str, computer: Any) -> dict[str, Any]:
 SIDE_PX = 360
 PANEL = "font-size: 15px; line-height: 1.45"
 # Labels of the buttons a move being entered may need: one per move it names in full.
-STOP_LABEL = "Stop here"
+STOP_LABEL = N_("Stop here")
 
 
 class BoardWidget(SizedBoard, w.HBox):
@@ -222,46 +236,48 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             message=self.message,
             on_space=self._on_space,
         )
-        self._make_toggles("the panel")
+        self._make_toggles(tr("the panel"))
         self.undo_button = w.Button(
-            description="Undo",
+            description=tr("Undo"),
             icon="undo",
-            tooltip="Take back a move",
+            tooltip=tr("Take back a move"),
             layout=w.Layout(width="auto"),
         )
         self.redo_button = w.Button(
-            description="Redo",
+            description=tr("Redo"),
             icon="repeat",
-            tooltip="Replay a move",
+            tooltip=tr("Replay a move"),
             layout=w.Layout(width="auto"),
         )
         self.reset_button = w.Button(
-            description="Reset",
+            description=tr("Reset"),
             icon="refresh",
-            tooltip="Back to the start position",
+            tooltip=tr("Back to the start position"),
             layout=w.Layout(width="auto"),
         )
         self.undo_button.on_click(self._on_undo)
         self.redo_button.on_click(self._on_redo)
         self.reset_button.on_click(self._on_reset)
         self.save_button = w.Button(
-            description="Save",
+            description=tr("Save"),
             icon="download",
-            tooltip="Download this game as a record file (.json) to load later",
+            tooltip=tr("Download this game as a record file (.json) to load later"),
             layout=w.Layout(width="auto"),
         )
         self.save_button.on_click(self._on_save)
         self.load_button = FilePicker(
             on_file=self._on_file,
-            description="Load",
-            tooltip="Open a game record file (.json) saved before",
+            description=tr("Load"),
+            tooltip=tr("Open a game record file (.json) saved before"),
         )
         self.downloader = Downloader()
         self.sources_button = w.ToggleButton(
             value=not pupil,
-            description="Where does this come from?",
+            description=tr("Where does this come from?"),
             icon="book",
-            tooltip="Show which text states each rule, or that it is a reading or a reconstruction",
+            tooltip=tr(
+                "Show which text states each rule, or that it is a reading or a reconstruction"
+            ),
             layout=w.Layout(width="auto"),
         )
         self.sources_button.observe(self._on_sources, names="value")
@@ -272,22 +288,24 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         # The preset dropdown by its old name (tests and notebooks use it).
         self.preset_selector: w.Dropdown = self.selectors.preset
         teams = TEAMS[game.game]
+        # One width for both labels, so the two dropdowns line up in every language.
+        described = {"description_width": label_width(tr("Computer plays"), tr("Strength"))}
         self.computer_selector = w.Dropdown(
-            options=[("nobody", ""), *((f"the {t}", t) for t in teams)],
+            options=[(tr("nobody"), ""), *((team_words(t), t) for t in teams)],
             value=next(iter(self.computer), ""),
-            description="Computer plays",
-            style={"description_width": "8em"},
+            description=tr("Computer plays"),
+            style=described,
             layout=w.Layout(width="auto"),
         )
         self.strength_selector = w.Dropdown(
             options=[
-                ("random: any legal move", "random"),
-                ("greedy: rules of thumb", "greedy"),
-                ("search: plays many games ahead", "search"),
+                (tr("random: any legal move"), "random"),
+                (tr("greedy: rules of thumb"), "greedy"),
+                (tr("search: plays many games ahead"), "search"),
             ],
             value="greedy",
-            description="Strength",
-            style={"description_width": "8em"},
+            description=tr("Strength"),
+            style=described,
             layout=w.Layout(width="auto"),
         )
         self.computer_selector.observe(self._on_computer, names="value")
@@ -327,10 +345,11 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         """What to do first, for a reader who has not clicked yet."""
         g = self.game
         if g.result is not None:
-            return "The game is over. Undo or reset to go on."
-        return (
-            f"Click a piece of {side_name(g.to_move)}: where it can go is shown in green. "
-            "Then click where it should go."
+            return tr("The game is over. Undo or reset to go on.")
+        return tr(
+            "Click a piece of {side}: where it can go is shown in green. Then click where it "
+            "should go.",
+            side=side_name(g.to_move),
         )
 
     # -- public API -------------------------------------------------------------------------
@@ -398,9 +417,10 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         named after the game and its move, :func:`~siege_nb.widgets.transfer.record_filename`)."""
         text = self.record()
         self.downloader.save(record_filename(self.game), text)
-        self.message.value = (
-            f"Saved this game as <b>{escape(record_filename(self.game))}</b> (your browser's "
-            "downloads). <b>Load</b> opens it again."
+        self.message.value = tr(
+            "Saved this game as <b>{file}</b> (your browser's downloads). <b>Load</b> opens it "
+            "again.",
+            file=escape(record_filename(self.game)),
         )
         return text
 
@@ -462,9 +482,13 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.computer = {team: make_agent(self.strength_selector.value)} if team else {}
         self._computer_waits = False  # choosing a computer player is asking it to play
         self.message.value = (
-            f"The computer ({self.strength_selector.value}) plays the {team}."
+            tr(
+                "The computer ({strength}) plays {team}.",
+                strength=self.strength_selector.label.split(":")[0],
+                team=team_words(team),
+            )
             if team
-            else "Nobody plays for the computer."
+            else tr("Nobody plays for the computer.")
         )
         self._after_action(in_event=True)
 
@@ -482,16 +506,23 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         try:
             game = read_record(name, data, size)
             if game.game != self.game.game and self.other_game is None:
-                mine, its = game_info(self.game.game).title, game_info(game.game).title
+                mine, its = game_title(self.game.game), game_title(game.game)
                 raise RecordError(
-                    f"{name} is a game of {its}, and this board plays {mine}: open it on a "
-                    f"board of {its}, or in the classroom app, which changes game"
+                    tr(
+                        "{file} is a game of {its}, and this board plays {mine}: open it on a "
+                        "board of {its}, or in the classroom app, which changes game",
+                        file=name,
+                        its=its,
+                        mine=mine,
+                    )
                 )
             self._take_game(game)
         except ValueError as err:
-            self.message.value = (
-                f"<span style='color:{VERMILLION}'>{escape(err)}</span><br>The game on the "
-                "board is kept as it was."
+            self.message.value = tr(
+                "<span style='color:{colour}'>{error}</span><br>The game on the board is kept "
+                "as it was.",
+                colour=VERMILLION,
+                error=escape(err),
             )
         self._after_action(in_event=True)
 
@@ -505,8 +536,8 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             raise ArgumentError(
                 "record",
                 game.game,
-                f"a game of {game_info(self.game.game).title}: this record is a game of "
-                f"{game_info(game.game).title}, which this board does not play",
+                f"a game of {game_title(self.game.game)}: this record is a game of "
+                f"{game_title(game.game)}, which this board does not play",
             )
         self._replace_game(game)
         start = game.clone()
@@ -515,9 +546,11 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self._start = start
         self.selectors.show(game.rules)
         self._computer_waits = False
-        self.message.value = (
-            f"Loaded a game of {escape(game_info(game.game).title)} at move {game.ply}. "
-            f"Rules: {self._rules_html(game)}."
+        self.message.value = tr(
+            "Loaded a game of {game} at move {n}. Rules: {rules}.",
+            game=escape(game_title(game.game)),
+            n=game.ply,
+            rules=self._rules_html(game),
         )
 
     # -- recovery -----------------------------------------------------------------------------
@@ -588,7 +621,9 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             played.append(g.play(agent.choose(g)).text)
         if played:
             self._clear_selection()
-            self.message.value += f"<br>The computer played <b>{escape(', '.join(played))}</b>."
+            self.message.value += "<br>" + tr(
+                "The computer played <b>{moves}</b>.", moves=escape(", ".join(played))
+            )
 
     def _computer_to_move(self) -> bool:
         """True if the game goes on and the side to move is played by the computer."""
@@ -609,10 +644,11 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             return
         self._computer_waits = True
         team = team_of(self.game, self.game.to_move)
-        self.message.value += (
-            f"<br>It is the computer's turn (it plays the {escape(team)}). It waits so that "
-            "you can look at this position: press <b>Computer, move</b> when you are ready, "
-            "or play its move yourself."
+        self.message.value += "<br>" + tr(
+            "It is the computer's turn (it plays {team}). It waits so that you can look at this "
+            "position: press <b>Computer, move</b> when you are ready, or play its move "
+            "yourself.",
+            team=escape(team_words(team)),
         )
 
     @guarded
@@ -626,11 +662,11 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                 break
         if taken:
             texts = ", ".join(m.text for m in reversed(taken))
-            self.message.value = f"Took back <b>{escape(texts)}</b>."
+            self.message.value = tr("Took back <b>{moves}</b>.", moves=escape(texts))
             if not self.game.can_undo:
-                self.message.value += " This is the start position."
+                self.message.value += " " + tr("This is the start position.")
         else:
-            self.message.value = "Nothing to undo."
+            self.message.value = tr("Nothing to undo.")
         self._clear_selection()
         self._hold_computer()
         self._after_action(in_event=True)
@@ -643,9 +679,9 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             while self.game.can_redo and self._computer_to_move():
                 replayed.append(self.game.redo())
             texts = ", ".join(m.text for m in replayed)
-            self.message.value = f"Replayed <b>{escape(texts)}</b>."
+            self.message.value = tr("Replayed <b>{moves}</b>.", moves=escape(texts))
         else:
-            self.message.value = "Nothing to redo."
+            self.message.value = tr("Nothing to redo.")
         self._computer_waits = False
         self._clear_selection()
         self._after_action(in_event=True)
@@ -653,7 +689,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
     @guarded
     def _on_reset(self, _: Any = None) -> None:
         self._replace_game(self._start.clone())
-        self.message.value = "Back to the start position."
+        self.message.value = tr("Back to the start position.")
         self._hold_computer()
         self._after_action(in_event=True)
 
@@ -661,7 +697,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
     def _on_action(self, key: str) -> None:
         if key == "computer":
             self._computer_waits = False
-            self.message.value = "The computer moves."
+            self.message.value = tr("The computer moves.")
         else:
             self._play(self._action_moves[key])
         self._after_action(in_event=True)
@@ -678,28 +714,33 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         g = self.game
         if g.result is not None:
             self._clear_selection()
-            self.message.value = (
-                f"The game is over: {escape(self._result_words(g))}. Undo or reset to go on."
+            self.message.value = tr(
+                "The game is over: {result}. Undo or reset to go on.",
+                result=escape(self._result_words(g)),
             )
             return
         if node is None:
             self._clear_selection()
-            self.message.value = "Click a piece of the side to move."
+            self.message.value = tr("Click a piece of the side to move.")
             return
         if self._points and self._continue(node):
             return
         piece = g.pieces().get(node)
         if piece is None:
             self._clear_selection()
-            self.message.value = (
-                f"{escape(node)} is empty. Click a piece of {side_name(g.to_move)}."
+            self.message.value = tr(
+                "{point} is empty. Click a piece of {side}.",
+                point=escape(node),
+                side=side_name(g.to_move),
             )
             return
         if not self._belongs_to_mover(piece):
             self._clear_selection()
-            self.message.value = (
-                f"The {escape(piece)} on {escape(node)} does not move now: it "
-                f"is {side_name(g.to_move)}'s turn."
+            self.message.value = tr(
+                "The {piece} on {point} does not move now: it is {side}'s turn.",
+                piece=escape(tr(piece)),
+                point=escape(node),
+                side=side_name(g.to_move),
             )
             return
         self._select(node)
@@ -733,9 +774,11 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             return False  # another piece of the side to move: select it instead
         moving = g.pieces().get(points[0], "piece")
         self._clear_selection()
-        self.message.value = (
-            f"Move of the {escape(moving)} on {escape(points[0])} cancelled: "
-            f"{escape(node)} does not continue it."
+        self.message.value = tr(
+            "Move of the {piece} on {point} cancelled: {other} does not continue it.",
+            piece=escape(tr(moving)),
+            point=escape(points[0]),
+            other=escape(node),
         )
         return True
 
@@ -747,12 +790,28 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.highlights, self._verdicts = explore_highlights(self.game, node, pupil=self._pupil)
         piece = self.game.pieces()[node]
         n_legal = sum(1 for v in self._verdicts.values() if v.legal)
-        lines = [f"<b>The {escape(piece)} on {escape(node)}</b> (blue ring)."]
+        lines = [
+            tr(
+                "<b>The {piece} on {point}</b> (blue ring).",
+                piece=escape(tr(piece)),
+                point=escape(node),
+            )
+        ]
         h = self.highlights
         if h.destinations:
-            lines.append(f"Green dots: where it can go ({escape(', '.join(h.destinations))}).")
+            lines.append(
+                tr(
+                    "Green dots: where it can go ({points}).",
+                    points=escape(", ".join(h.destinations)),
+                )
+            )
         if h.captures:
-            lines.append(f"Green rings: pieces it can capture ({escape(', '.join(h.captures))}).")
+            lines.append(
+                tr(
+                    "Green rings: pieces it can capture ({points}).",
+                    points=escape(", ".join(h.captures)),
+                )
+            )
         # explore_highlights marks a chain of jumps at its first landing point only.
         jumps = sorted(
             p
@@ -761,28 +820,35 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         )
         if jumps:
             lines.append(
-                f"First landings of its jumps ({escape(', '.join(jumps))}): click one (or the "
-                "piece it jumps) and the points where it can land next are shown."
+                tr(
+                    "First landings of its jumps ({points}): click one (or the piece it jumps) "
+                    "and the points where it can land next are shown.",
+                    points=escape(", ".join(jumps)),
+                )
             )
         if h.destinations or h.captures:
-            lines.append("Click where it should go.")
+            lines.append(tr("Click where it should go."))
         refused = [v for _, v in sorted(self._verdicts.items()) if not v.legal]
         if refused:
-            lines.append("Red-orange ✕ marks: moves a rule forbids (click one to read why).")
+            lines.append(tr("Red-orange ✕ marks: moves a rule forbids (click one to read why)."))
         for v in refused:
             lines.append(
                 f"<span style='color:{VERMILLION}'>✕ {escape(v.move)}</span>: "
                 f"{escape(self._reason(v))}"
             )
         if n_legal == 0 and len(lines) == 1:
-            lines.append("It has no move here.")
+            lines.append(tr("It has no move here."))
         if not self._pupil:
             # The board labels forbidden moves with a rule's id; say here what each id is.
             ids = sorted({v.rule for v in self._verdicts.values() if not v.legal and v.rule})
             if ids:
                 names = {i: rule_heading(self.game.game, i).removesuffix(f" ({i})") for i in ids}
                 key = "; ".join(f"<b>{escape(i)}</b> = {escape(n)}" for i, n in names.items())
-                lines.append(f"<span style='font-size:14px'>Marks on the board: {key}.</span>")
+                lines.append(
+                    "<span style='font-size:14px'>"
+                    + tr("Marks on the board: {key}.", key=key)
+                    + "</span>"
+                )
         self.message.value = "<br>".join(lines)
 
     def _show_entry(self, entry: Entry) -> None:
@@ -797,36 +863,61 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             taken=list(taken),
             marked=list(g.status().huffable),
         )
-        piece = g.pieces().get(entry.points[0], "piece")
+        piece = escape(tr(g.pieces().get(entry.points[0], "piece")))
         last = escape(entry.points[-1])
-        so = moves[0].text if len(moves) == 1 else " → ".join(entry.points)
+        so = escape(moves[0].text if len(moves) == 1 else " → ".join(entry.points))
         # A jump chain's words, where the move is one: its points are where it lands.
         jump = any(m.kind == "jump" for m in moves)
-        stand, go = ("land", "land next") if jump else ("stand", "go next")
-        what = "Jump chain" if jump else "Move"
-        lines = [
-            f"{what} <b>{escape(so)}</b>, not played yet. The {escape(piece)} would {stand} "
-            f"on <b>{last}</b> (blue ring)"
-            + (
-                f" and take <b>{escape(', '.join(taken))}</b> (marked <i>taken</i>)."
-                if taken
-                else "."
+        if jump and taken:
+            head = tr(
+                "Jump chain <b>{move}</b>, not played yet. The {piece} would land on <b>{point}"
+                "</b> (blue ring) and take <b>{taken}</b> (marked <i>taken</i>).",
+                move=so,
+                piece=piece,
+                point=last,
+                taken=escape(", ".join(taken)),
             )
-        ]
+        elif jump:
+            head = tr(
+                "Jump chain <b>{move}</b>, not played yet. The {piece} would land on <b>{point}"
+                "</b> (blue ring).",
+                move=so,
+                piece=piece,
+                point=last,
+            )
+        else:
+            head = tr(
+                "Move <b>{move}</b>, not played yet. The {piece} would stand on <b>{point}</b> "
+                "(blue ring).",
+                move=so, piece=piece, point=last,
+            )  # fmt: skip
+        lines = [head]
         if entry.next:
+            nexts = escape(", ".join(entry.next))
             lines.append(
-                f"<b>Green dots: where it can {go}</b> ({escape(', '.join(entry.next))}): "
-                "click one to go on."
+                tr(
+                    "<b>Green dots: where it can land next</b> ({points}): click one to go on.",
+                    points=nexts,
+                )
+                if jump
+                else tr(
+                    "<b>Green dots: where it can go next</b> ({points}): click one to go on.",
+                    points=nexts,
+                )
             )
         if len(moves) == 1:
             lines.append(
-                f"Or press <b>{STOP_LABEL}</b> (or click {last} again) to end the move there."
+                tr(
+                    "Or press <b>{stop}</b> (or click {point} again) to end the move there.",
+                    stop=tr(STOP_LABEL),
+                    point=last,
+                )
             )
         elif moves:
             lines.append(
-                "These clicks name more than one move: press the button of the one you mean."
+                tr("These clicks name more than one move: press the button of the one you mean.")
             )
-        lines.append("A click anywhere else cancels the move.")
+        lines.append(tr("A click anywhere else cancels the move."))
         self.message.value = "<br>".join(lines)
 
     def _play(self, move: Move | str) -> None:
@@ -853,8 +944,9 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             game = game_under(self.game, preset, changes, reset=False)
         except ValueError as err:
             self.message.value = (
-                f"<span style='color:{VERMILLION}'>This position is impossible "
-                f"under that reading: {escape(err)}</span>"
+                f"<span style='color:{VERMILLION}'>"
+                + tr("This position is impossible under that reading: {error}", error=escape(err))
+                + "</span>"
             )
             return
         self._take_rules(game)
@@ -864,16 +956,16 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         old = self.game
         note = ""
         if game.moves != old.moves:
-            note = (
-                " The earlier moves are not all legal under this reading, so the game "
-                "goes on from the current position (undo history cleared)."
+            note = " " + tr(
+                "The earlier moves are not all legal under this reading, so the game goes on "
+                "from the current position (undo history cleared)."
             )
         start = game.clone()
         while start.can_undo:
             start.undo()
         self._start = start
         self._replace_game(game)
-        self.message.value = f"Rules now: {self._rules_html(game)}.{note}"
+        self.message.value = tr("Rules now: {rules}.", rules=self._rules_html(game)) + note
 
     def _replace_game(self, game: Game) -> None:
         # The canvas draws the board afresh by itself if the new rules change it.
@@ -910,22 +1002,24 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                 key = f"end:{move.text}"
                 self._action_moves[key] = move
                 if len(entry.moves) == 1:
-                    tip = "End the move here"
-                    wanted.append((key, STOP_LABEL, "success", tip))
+                    tip = tr("End the move here")
+                    wanted.append((key, tr(STOP_LABEL), "success", tip))
                 else:
-                    wanted.append((key, f"Play {move.text}", "success", "Play this move"))
+                    label = tr("Play {move}", move=move.text)
+                    wanted.append((key, label, "success", tr("Play this move")))
         if self._computer_waits and self._computer_to_move():
-            wanted.append(("computer", "Computer, move", "primary", "Let the computer play now"))
+            label, tip = tr("Computer, move"), tr("Let the computer play now")
+            wanted.append(("computer", label, "primary", tip))
         for move in self.game.actions():
             key = move.text
             self._action_moves[key] = move
             if move.kind == "demand":
-                tip = "The attackers demand that the garrison capture now"
-                wanted.append((key, "Demand a capture", "warning", tip))
+                tip = tr("The attackers demand that the garrison capture now")
+                wanted.append((key, tr("Demand a capture"), "warning", tip))
             else:
                 point = move.start or ""
-                tip = f"Huffing: remove the defender on {point} before your move"
-                wanted.append((key, f"Huff {point}", "danger", tip))
+                tip = tr("Huffing: remove the defender on {point} before your move", point=point)
+                wanted.append((key, tr("Huff {point}", point=point), "danger", tip))
         return wanted
 
     def _button(self, key: str, label: str, style: str, tip: str) -> w.Button:
@@ -941,39 +1035,53 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         if result is None:
             return ""
         reason = g.rules.plain(result.reason) if self._pupil else result.reason
-        who = "draw" if result.winner is None else f"{result.winner} win"
-        return f"{who}: {reason}"
+        return tr("{who}: {reason}", who=result_words(result.winner), reason=reason)
 
     def _status_html(self) -> str:
         g = self.game
         rows = [
-            f"<div style='font-size:20px'><b>{game_info(g.game).title}</b></div>",
-            f"<div>Rules: {self._rules_html(g)}</div>",
+            f"<div style='font-size:20px'><b>{escape(game_title(g.game))}</b></div>",
+            "<div>" + tr("Rules: {rules}", rules=self._rules_html(g)) + "</div>",
         ]
         if g.result is not None:
-            who = "Draw" if g.result.winner is None else f"{g.result.winner.capitalize()} win"
+            who = capital(result_words(g.result.winner))
             reason = g.rules.plain(g.result.reason) if self._pupil else g.result.reason
             rows.append(f"<div style='font-size:18px'><b>{who}</b>: {escape(reason)}</div>")
         else:
             status = g.status()
-            turn = f"<b>{side_name(g.to_move).capitalize()}</b> to move"
+            side = f"<b>{capital(side_name(g.to_move))}</b>"
             if status.then:
-                turn += f" (then {side_name(status.then)})"
+                turn = tr("{side} to move (then {next})", side=side, next=side_name(status.then))
+            else:
+                turn = tr("{side} to move", side=side)
             if status.demanded:
-                turn += " — a capture has been demanded"
+                turn += " — " + tr("a capture has been demanded")
             rows.append(f"<div style='font-size:18px'>{turn}</div>")
             if self._computer_waits and self._computer_to_move():
                 rows.append(
-                    "<div>The computer waits: press <b>Computer, move</b>, or play its "
-                    "move yourself.</div>"
+                    "<div>"
+                    + tr(
+                        "The computer waits: press <b>Computer, move</b>, or play its move "
+                        "yourself."
+                    )
+                    + "</div>"
                 )
         last = g.last_move
-        played = f"{g.ply} move{'' if g.ply == 1 else 's'} played"
-        rows.append(f"<div>Last move: <b>{escape(last) if last else '—'}</b> · {played}</div>")
-        rows.append(f"<div>Captured: {self._captured_html()}</div>")
+        played = ngettext("{n} move played", "{n} moves played", g.ply)
+        shown = escape(last) if last else "—"
+        rows.append(
+            "<div>"
+            + tr("Last move: <b>{move}</b> · {played}", move=shown, played=played)
+            + "</div>"
+        )
+        rows.append("<div>" + tr("Captured: {pieces}", pieces=self._captured_html()) + "</div>")
         huff = g.status().huffable
         if huff:
-            rows.append(f"<div>May be huffed: <b>{escape(', '.join(huff))}</b></div>")
+            rows.append(
+                "<div>"
+                + tr("May be huffed: <b>{points}</b>", points=escape(", ".join(huff)))
+                + "</div>"
+            )
         return f"<div style='{PANEL}'>{''.join(rows)}</div>"
 
     def _captured_html(self) -> str:
@@ -981,28 +1089,36 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         now = Counter(self.game.pieces().values())
         lost = {k: start[k] - now.get(k, 0) for k in start if start[k] > now.get(k, 0)}
         if not lost:
-            return "none"
-        return ", ".join(f"{n} {escape(k)}{'s' if n > 1 else ''}" for k, n in sorted(lost.items()))
+            return tr("none")
+        return ", ".join(escape(pieces_words(k, n)) for k, n in sorted(lost.items()))
 
     def _played_html(self, move: Move) -> str:
-        text = f"Played <b>{escape(move)}</b>."
+        text = tr("Played <b>{move}</b>.", move=escape(move))
         if move.captures:
-            text += f" Captured on {escape(', '.join(move.captures))}."
+            text += " " + tr("Captured on {points}.", points=escape(", ".join(move.captures)))
         return text
 
     def _reason(self, v: Verdict) -> str:
         return v.plain if self._pupil else v.reason
 
     def _verdict_html(self, v: Verdict) -> str:
-        text = (
-            f"<span style='color:{VERMILLION}'><b>{escape(v.move)}</b> is not allowed</span>: "
-            f"{escape(self._reason(v))}"
+        text = tr(
+            "<span style='color:{colour}'><b>{move}</b> is not allowed</span>: {reason}",
+            colour=VERMILLION,
+            move=escape(v.move),
+            reason=escape(self._reason(v)),
         )
         if v.differs_under:
             if self._pupil:
-                text += f"<br>Another reading of the rules allows it: {escape(plain_readings(v))}."
+                text += "<br>" + tr(
+                    "Another reading of the rules allows it: {readings}.",
+                    readings=escape(plain_readings(v)),
+                )
             else:
-                text += f"<br>It would be legal under {escape(group_readings(v.differs_under))}."
+                text += "<br>" + tr(
+                    "It would be legal under {readings}.",
+                    readings=escape(group_readings(v.differs_under)),
+                )
         return text
 
 
@@ -1026,5 +1142,8 @@ def plain_readings(verdict: Verdict) -> str:
     groups: dict[str, list[str]] = {}
     for r in verdict.differs_under:
         title = r.heading.split(" (")[0] if r.heading else r.option
-        groups.setdefault(title, []).append(r.title or str(r.value))
-    return "; ".join(f"{t}: {' or '.join(words)}" for t, words in groups.items())
+        groups.setdefault(title, []).append(tr(r.title) if r.title else value_words(r.value))
+    return "; ".join(
+        tr("{option}: {choices}", option=t, choices=tr(" or ").join(words))
+        for t, words in groups.items()
+    )

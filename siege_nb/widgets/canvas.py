@@ -29,6 +29,7 @@ from matplotlib.figure import Figure
 
 from siege_nb.errors import ArgumentError, check_int, check_list, check_type, shorten
 from siege_nb.games.base import Game
+from siege_nb.i18n import tr
 from siege_nb.render import BoardView, Highlights, figure_size, key_size
 from siege_nb.render.checks import check_dpi, check_flag, check_number, check_pair
 from siege_nb.render.layout import KeySize, board_extent, board_height
@@ -548,7 +549,7 @@ class BoardCanvas:
         error met while putting the widget back as it was). ``error_prefix`` comes first."""
         self.last_error = err
         prefix = f"<div>{escape(self.error_prefix)}</div>" if self.error_prefix else ""
-        self.message.value = prefix + error_html(err, "the board", failed)
+        self.message.value = prefix + error_html(err, tr("the board"), failed)
 
     def forget_pictures(self) -> None:
         """Drop the pictures kept for fast redraws, so that the next redraw draws everything
@@ -651,11 +652,16 @@ class CanvasHost:
 
 def key_toggle(what: str = "board") -> w.ToggleButton:
     """The *Key* toggle button every widget shows (``what``: "board" or "boards")."""
+    tip = (
+        tr("What the shapes, colours and marks on the boards mean")
+        if what == "boards"
+        else tr("What the shapes, colours and marks on the board mean")
+    )
     return w.ToggleButton(
         value=False,
-        description="Key",
+        description=tr("Key"),
         icon="list",
-        tooltip=f"What the shapes, colours and marks on the {what} mean",
+        tooltip=tip,
         layout=w.Layout(width="auto"),
     )
 
@@ -681,9 +687,11 @@ class SizedBoard(CanvasHost):
         self._size, self._page, self._key = "normal", False, False
         self.size_button = w.ToggleButton(
             value=False,
-            description="Large board",
+            description=tr("Large board"),
             icon="expand",
-            tooltip=f"The board as large as the screen, for a projector; {below} goes below",
+            tooltip=tr(
+                "The board as large as the screen, for a projector; {what} goes below", what=below
+            ),
             layout=w.Layout(width="auto"),
         )
         self.size_button.observe(self._on_size_button, names="value")

@@ -10,8 +10,10 @@ from siege_nb.errors import ArgumentError, check_int
 from siege_nb.games.base import Game
 from siege_nb.games.catalogue import game_info
 from siege_nb.games.registry import new_game
+from siege_nb.i18n import LANGUAGES, language, set_language, tr
 from siege_nb.render.checks import check_flag, check_game_name, check_preset
 from siege_nb.rules import GAMES, presets, title
+from siege_nb.rules import title as game_title
 from siege_nb.widgets.board import BoardWidget
 from siege_nb.widgets.canvas import check_size
 from siege_nb.widgets.common import error_html, escape, guarded, preset_name
@@ -70,41 +72,92 @@ belagerung, pyramid-siege
         self.last_error: Exception | None = None
         self.pupil = pupil
         # Reader names in the lists; the values stay the keys the API takes.
+        # Labels as wide as their words: "Rules of" runs longer in French and Portuguese.
+        natural = {"description_width": "initial"}
         self.game_chooser = w.Dropdown(
-            options=[(title(g), g) for g in GAMES], value=game, description="Game"
+            options=[(title(g), g) for g in GAMES], value=game, style=natural
         )
         self.preset_chooser = w.Dropdown(
-            options=_preset_choices(game), value=preset, description="Rules of"
+            options=_preset_choices(game), value=preset, style=natural
+        )
+        # Each language by its own name: a reader finds theirs in any language.
+        self.language_chooser = w.Dropdown(
+            options=[(name, code) for code, name in LANGUAGES.items()],
+            value=language(),
+            layout=w.Layout(width="auto"),
+            style=natural,
         )
         self.players = players
-        self.new_button = w.Button(
-            description="New game",
-            icon="play",
-            button_style="primary",
-            tooltip="Start again from the set-up",
-        )
+        self.new_button = w.Button(icon="play", button_style="primary")
         self.message = w.HTML()
         self.game_chooser.observe(self._on_game, names="value")
         self.preset_chooser.observe(self._on_preset, names="value")
+        self.language_chooser.observe(self._on_language, names="value")
         self.new_button.on_click(self._on_new)
+        self._label()
         self._size = "normal"
         self.board = self._board(self._new(game, preset))
         self.library = ScenarioLibrary(game, pupil=pupil)
         self.library.set_size(self._size, page=True)
         self.tabs = w.Tab(children=[self.board, self.library])
-        self.tabs.set_title(0, "Play")
-        self.tabs.set_title(1, "Scenarios")
+        self._tab_titles()
+        self.heading = w.HTML()
         header = w.HBox(
             [
-                w.HTML("<b style='font-size:22px'>siege_nb · classroom</b>&nbsp;"),
+                self.heading,
                 self.game_chooser,
                 self.preset_chooser,
                 self.new_button,
+                self.language_chooser,
                 self.message,
             ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__([header, self.tabs])
+        self._label()
+
+    def _label(self) -> None:
+        """Name the app's own controls in the language in force."""
+        self.game_chooser.description = tr("Game")
+        self.preset_chooser.description = tr("Rules of")
+        self.language_chooser.description = tr("Language")
+        self.new_button.description = tr("New game")
+        self.new_button.tooltip = tr("Start again from the set-up")
+        if hasattr(self, "heading"):
+            self.heading.value = (
+                "<b style='font-size:22px'>" + tr("siege_nb · classroom") + "</b>&nbsp;"
+            )
+
+    def _tab_titles(self) -> None:
+        self.tabs.set_title(0, tr("Play"))
+        self.tabs.set_title(1, tr("Scenarios"))
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` (``"en"``, ``"fr"``, ``"pt"``) from now on: the whole app is named
+        again in it, the game on the board going on as it stood (the language chooser does
+        the same). The language is the kernel's: a classroom page is a kernel of its own."""
+        set_language(code)
+        self.language_chooser.value = language()  # no-op when the chooser asked for it
+        game = self.board.game
+        self._size = self.board.size
+        self.board = self._board(game)
+        self.library = ScenarioLibrary(game.game, pupil=self.pupil)
+        self.library.set_size(self._size, page=True)
+        games = self.game_chooser.value
+        self.game_chooser.unobserve(self._on_game, names="value")
+        self.preset_chooser.unobserve(self._on_preset, names="value")
+        try:
+            self.game_chooser.options = [(title(g), g) for g in GAMES]
+            self.game_chooser.value = games
+            self.preset_chooser.options = _preset_choices(game.game)
+            self.preset_chooser.value = game.rules.preset
+        finally:
+            self.game_chooser.observe(self._on_game, names="value")
+            self.preset_chooser.observe(self._on_preset, names="value")
+        self._label()
+        self.tabs.children = [self.board, self.library]
+        self._tab_titles()
+        self.message.value = ""
 
     def _board(self, game: Game) -> BoardWidget:
         board = BoardWidget(game, pupil=self.pupil)
@@ -134,8 +187,10 @@ belagerung, pyramid-siege
         game = check_game_name(game)
         preset = check_preset(game, preset)
         self._show_game(self._new(game, preset))
-        self.message.value = (
-            f"New game: {escape(game_info(game).title)}, {escape(preset_name(game, preset))}."
+        self.message.value = tr(
+            "New game: {game}, {preset}.",
+            game=escape(game_title(game)),
+            preset=escape(preset_name(game, preset)),
         )
 
     def _show_game(self, g: Game) -> None:
@@ -149,14 +204,15 @@ belagerung, pyramid-siege
             self.library.set_size(self._size, page=True)
         self._set_choosers(g.game, g.rules.preset)
         self.tabs.children = [self.board, self.library]
-        self.tabs.set_title(0, "Play")
-        self.tabs.set_title(1, "Scenarios")
+        self._tab_titles()
         self.tabs.selected_index = 0
 
     def _take(self, g: Game) -> None:
         """Go on with a loaded game of another game than the board's, on a new board."""
         self._show_game(g)
-        self.message.value = f"Loaded a game of {escape(game_info(g.game).title)} at move {g.ply}."
+        self.message.value = tr(
+            "Loaded a game of {game} at move {n}.", game=escape(game_title(g.game)), n=g.ply
+        )
 
     def _set_choosers(self, game: str, preset: str) -> None:
         """Show ``game`` and ``preset`` in the choosers without starting anything."""
@@ -182,6 +238,11 @@ belagerung, pyramid-siege
         self.start(self.game_chooser.value, change["new"])
 
     @guarded
+    def _on_language(self, change: dict[str, Any]) -> None:
+        if change["new"] != language():
+            self.set_language(change["new"])
+
+    @guarded
     def _on_new(self, _: Any = None) -> None:
         self.start(self.game_chooser.value, self.preset_chooser.value)
 
@@ -202,13 +263,12 @@ belagerung, pyramid-siege
         self.board, self.library, game, preset, tab, self._size = snapshot
         self._set_choosers(game, preset)
         self.tabs.children = [self.board, self.library]
-        self.tabs.set_title(0, "Play")
-        self.tabs.set_title(1, "Scenarios")
+        self._tab_titles()
         self.tabs.selected_index = tab
 
     def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
         self.last_error = err
-        self.message.value = error_html(err, "the app", failed)
+        self.message.value = error_html(err, tr("the app"), failed)
 
 
 def _preset_choices(game: str) -> list[tuple[str, str]]:

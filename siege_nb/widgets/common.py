@@ -13,6 +13,7 @@ from matplotlib.backend_bases import MouseButton, MouseEvent
 from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
+from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.render.view import explore_highlights
 from siege_nb.rules import preset_name
 from siege_nb.widgets.frames import QuickCanvas
@@ -20,27 +21,38 @@ from siege_nb.widgets.frames import QuickCanvas
 __all__ = [
     "PANEL_CLASS",
     "PANEL_CSS",
+    "TEAM_NAMES",
     "VERMILLION",
     "Blitter",
     "BoardFigure",
     "canvas_for",
+    "capital",
     "error_html",
     "escape",
     "explore_highlights",
     "guarded",
     "markdown",
     "mouse_click",
+    "pieces_words",
     "preset_name",
     "rules_summary",
     "side_name",
+    "team_words",
 ]
 
+# Sides and teams as a sentence names them (marked for the catalogue, translated where said).
 SIDE_NAMES = {
-    "garrison": "the garrison",
-    "white": "White",
-    "black": "Black",
-    "attacker": "the attacker",
-    "defender": "the defender",
+    "garrison": N_("the garrison"),
+    "white": N_("White"),
+    "black": N_("Black"),
+    "attacker": N_("the attacker"),
+    "defender": N_("the defender"),
+}
+TEAM_NAMES = {
+    "garrison": N_("the garrison"),
+    "attackers": N_("the attackers"),
+    "attacker": N_("the attacker"),
+    "defender": N_("the defender"),
 }
 
 # The colour of refusals and errors in the panels (Okabe-Ito vermillion, as the board's marks).
@@ -136,8 +148,57 @@ def _inline(text: str) -> str:
 
 
 def side_name(side: str) -> str:
-    """``"white"`` -> ``"White"``, ``"garrison"`` -> ``"the garrison"``."""
-    return SIDE_NAMES.get(side, side)
+    """``"white"`` -> ``"White"``, ``"garrison"`` -> ``"the garrison"``, in the language in
+    force."""
+    return tr(SIDE_NAMES[side]) if side in SIDE_NAMES else side
+
+
+def team_words(team: str) -> str:
+    """A team as a sentence names it: ``"the attackers"``, in the language in force."""
+    return tr(TEAM_NAMES[team]) if team in TEAM_NAMES else team
+
+
+# Counted pieces, one entry per piece name: singular and plural are both in the catalogue.
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "garrison general": lambda n: ngettext("{n} garrison general", "{n} garrison generals", n),
+    "garrison colonel": lambda n: ngettext("{n} garrison colonel", "{n} garrison colonels", n),
+    "garrison soldier": lambda n: ngettext("{n} garrison soldier", "{n} garrison soldiers", n),
+    "white general": lambda n: ngettext("{n} white general", "{n} white generals", n),
+    "white colonel": lambda n: ngettext("{n} white colonel", "{n} white colonels", n),
+    "white captain": lambda n: ngettext("{n} white captain", "{n} white captains", n),
+    "white lieutenant": lambda n: ngettext("{n} white lieutenant", "{n} white lieutenants", n),
+    "white soldier": lambda n: ngettext("{n} white soldier", "{n} white soldiers", n),
+    "black general": lambda n: ngettext("{n} black general", "{n} black generals", n),
+    "black colonel": lambda n: ngettext("{n} black colonel", "{n} black colonels", n),
+    "black captain": lambda n: ngettext("{n} black captain", "{n} black captains", n),
+    "black lieutenant": lambda n: ngettext("{n} black lieutenant", "{n} black lieutenants", n),
+    "black soldier": lambda n: ngettext("{n} black soldier", "{n} black soldiers", n),
+    "attacker": lambda n: ngettext("{n} attacker", "{n} attackers", n),
+    "defender": lambda n: ngettext("{n} defender", "{n} defenders", n),
+}
+
+
+def pieces_words(piece: str, n: int) -> str:
+    """``n`` pieces of one kind, in words: ``"2 black soldiers"``, in the language in force
+    (a piece of a game added later, without an entry here, is counted as ``"2 × name"``)."""
+    counted = _COUNTED.get(piece)
+    return counted(n) if counted is not None else f"{n} × {tr(piece)}"
+
+
+def label_width(*labels: str) -> str:
+    """A description width that shows the longest of ``labels`` whole, in ``em`` (French and
+    Portuguese labels run longer than English ones, and a cut label loses its meaning).
+
+    >>> label_width("Computer plays", "Strength")
+    '8.5em'
+    """
+    longest = max((len(label) for label in labels), default=0)
+    return f"{max(4.0, 0.55 * longest + 0.8):.1f}em"
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def rules_summary(game: Game, pupil: bool = False) -> str:
@@ -160,9 +221,15 @@ def rules_summary(game: Game, pupil: bool = False) -> str:
             if pupil:
                 parts.append(escape(rules.in_words(k)))
             else:
-                tag = escape(choice.attribution.tag)
-                parts.append(f"{escape(opt.heading)}: {escape(choice.words)} ({tag})")
-        text += " with " + "; ".join(parts)
+                parts.append(
+                    tr(
+                        "{option}: {choice} ({source})",
+                        option=escape(opt.heading),
+                        choice=escape(choice.words),
+                        source=escape(choice.attribution.tag),
+                    )
+                )
+        text = tr("{preset} with {changes}", preset=text, changes="; ".join(parts))
     return text
 
 
@@ -171,25 +238,34 @@ def error_html(
 ) -> str:
     """An unexpected error as a reader is told it: in words, what became of the last action
     and that the next one works, with the details (the traceback) folded away for a bug
-    report. ``failed`` is a second error met while putting the widget back as it was."""
+    report. ``failed`` is a second error met while putting the widget back as it was.
+    ``what`` names the widget in a few words ("the board" by default)."""
+    what = what or tr("the board")
     trace = "".join(traceback.format_exception(type(err), err, err.__traceback__))
     text = (
-        f"<div style='color:{VERMILLION}'><b>Something went wrong</b> inside {escape(what)}, "
-        "so that was not done. Everything is as it was before it, and you can go on.</div>"
+        f"<div style='color:{VERMILLION}'>"
+        + tr(
+            "<b>Something went wrong</b> inside {what}, so that was not done. Everything is as "
+            "it was before it, and you can go on.",
+            what=escape(what),
+        )
+        + "</div>"
     )
     if failed is not None:
         trace += "\nWhile putting things back:\n" + "".join(
             traceback.format_exception(type(failed), failed, failed.__traceback__)
         )
         text = (
-            f"<div style='color:{VERMILLION}'><b>Something went wrong</b> inside "
-            f"{escape(what)}, and putting things back failed too: if the picture looks wrong, "
-            "press Reset, or run the cell again.</div>"
+            f"<div style='color:{VERMILLION}'>"
+            + tr(
+                "<b>Something went wrong</b> inside {what}, and putting things back failed "
+                "too: if the picture looks wrong, press Reset, or run the cell again.",
+                what=escape(what),
+            )
+            + "</div>"
         )
-    return (
-        f"{text}<details><summary>Details for a bug report: {escape(type(err).__name__)}"
-        f"</summary><pre>{escape(trace)}</pre></details>"
-    )
+    summary = tr("Details for a bug report: {error}", error=escape(type(err).__name__))
+    return f"{text}<details><summary>{summary}</summary><pre>{escape(trace)}</pre></details>"
 
 
 def guarded(handler: Callable[..., None]) -> Callable[..., None]:

@@ -12,6 +12,7 @@ import ipywidgets as w
 from siege_nb.errors import ArgumentError, check_list, check_type, shorten
 from siege_nb.games.base import Game
 from siege_nb.games.registry import new_game
+from siege_nb.i18n import tr
 from siege_nb.render import Highlights, figure_size
 from siege_nb.render.checks import (
     check_flag,
@@ -288,8 +289,11 @@ protection
         self.table = w.HTML(layout=w.Layout(width="auto"))
         # The option is named once, over all the boards (wrapped to the figure's width); each
         # board names its choice. The title's room is kept in inches so it never overlaps.
-        title = opt.title or opt.name.replace("_", " ")
-        self._title = f"{title if pupil else opt.heading}: {opt.question}"
+        self._title = tr(
+            "{option}: {question}",
+            option=opt.shown_title if pupil else opt.heading,
+            question=tr(opt.question),
+        )
         self.grid = self._layout(DEFAULT_SPACE)
         self.board_canvas = BoardCanvas(
             self.grid.size,
@@ -310,7 +314,7 @@ protection
         self.key_button.observe(self._on_key_button, names="value")
         self.sources_button = w.ToggleButton(
             value=not pupil,
-            description="Where does this come from?",
+            description=tr("Where does this come from?"),
             icon="book",
             layout=w.Layout(width="auto"),
         )
@@ -361,8 +365,11 @@ protection
         self._pupil = check_flag(pupil, "pupil")
         self.sources_button.value = not pupil  # no-op when the toggle asked for it
         opt = self.option
-        title = opt.title or opt.name.replace("_", " ")
-        self._title = f"{title if pupil else opt.heading}: {opt.question}"
+        self._title = tr(
+            "{option}: {question}",
+            option=opt.shown_title if pupil else opt.heading,
+            question=tr(opt.question),
+        )
         if self.selectors is not None:
             self.selectors.set_pupil(pupil)
         self._fit(self.board_canvas.space)
@@ -424,9 +431,13 @@ protection
             f"{escape(g.rules.choice(self.option.name).attribution.words(brief=True))}</li>"
             for g in self.games
         )
-        where = "left to right" if self.grid.rows == 1 else "row by row, left to right"
+        head = (
+            tr("Where each reading comes from (left to right):")
+            if self.grid.rows == 1
+            else tr("Where each reading comes from (row by row, left to right):")
+        )
         return (
-            f"<div style='font-size:14px'>Where each reading comes from ({where}):"
+            f"<div style='font-size:14px; line-height:1.4'>{head}"
             f"<ul style='margin:2px 0'>{items}</ul></div>"
         )
 
@@ -459,8 +470,9 @@ protection
             if self.selectors is not None:
                 self.selectors.show(self.games[0].rules)
             self.table.value = (
-                f"<span style='color:#D55E00'>This position is impossible "
-                f"under that reading: {escape(err)}</span>"
+                "<span style='color:#D55E00'>"
+                + tr("This position is impossible under that reading: {error}", error=escape(err))
+                + "</span>"
             )
             return
         self.games = games
@@ -482,6 +494,7 @@ protection
             )
             legal = sorted(v.move for v in verdicts.values() if v.legal)
             refused = [v for v in verdicts.values() if not v.legal]
+            none = "<li>" + escape(tr("no move")) + "</li>"
             items = "".join(
                 f"<li><span style='color:#009E73'>✓</span> {escape(m)}</li>" for m in legal
             )
@@ -491,20 +504,31 @@ protection
                 for v in refused
             )
             cells.append(
-                f"<td style='vertical-align:top; padding:6px; width:{100 // len(self.games)}%'>"
-                f"<b>{escape(self._caption(g))}</b><ul>{items or '<li>no move</li>'}</ul>"
+                f"<td style='vertical-align:top; padding:6px; width:{100 // self.grid.cols}%'>"
+                f"<b>{escape(self._caption(g))}</b>"
+                f"<ul>{items or none}</ul>"
                 "</td>"
             )
         self.board_canvas.redraw(in_event)  # the pictures first, then the table
         if self.selected is None:
             self.table.value = (
-                "<p style='font-size:15px'>Click a piece on any board to compare "
-                "its moves under each reading.</p>"
-            ) + self._sources_html()
+                "<p style='font-size:15px'>"
+                + tr("Click a piece on any board to compare its moves under each reading.")
+                + "</p>"
+                + self._sources_html()
+            )
         else:
             piece = self.games[0].pieces()[self.selected]
+            head = tr(
+                "The {piece} on {point}", piece=escape(tr(piece)), point=escape(self.selected)
+            )
+            # The lists in the boards' own columns, each under its board; the text's own
+            # line height (a widget's HTML would take a control's 28 pixels).
+            cols = self.grid.cols
+            rows = "".join(
+                "<tr>" + "".join(cells[i : i + cols]) + "</tr>" for i in range(0, len(cells), cols)
+            )
             self.table.value = (
-                f"<div style='font-size:15px'><b>The {escape(piece)} on "
-                f"{escape(self.selected)}</b><table style='width:100%'><tr>"
-                f"{''.join(cells)}</tr></table></div>"
+                f"<div style='font-size:15px; line-height:1.4'><b>{head}</b>"
+                f"<table style='width:100%'>{rows}</table></div>"
             ) + self._sources_html()

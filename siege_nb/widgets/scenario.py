@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from siege_nb.errors import ArgumentError, check_int, check_list, check_type
 from siege_nb.games.base import Game
+from siege_nb.i18n import tr
 from siege_nb.render import Highlights
 from siege_nb.render.checks import check_flag, check_game_name, check_point, check_points
 from siege_nb.render.view import check_highlights
@@ -116,17 +117,17 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         fitted, beside = fit_board(self.steps[0].game.board, DEFAULT_SPACE, beside=TEXT_PX)
         self.board_canvas = BoardCanvas(fitted, message=self.text, on_space=self._on_space)
         self.prev_button = w.Button(
-            description="Previous", icon="arrow-left", layout=w.Layout(width="auto")
+            description=tr("Previous"), icon="arrow-left", layout=w.Layout(width="auto")
         )
         self.next_button = w.Button(
-            description="Next", icon="arrow-right", layout=w.Layout(width="auto")
+            description=tr("Next"), icon="arrow-right", layout=w.Layout(width="auto")
         )
         self.prev_button.on_click(self._on_prev)
         self.next_button.on_click(self._on_next)
-        self._make_toggles("the text")
+        self._make_toggles(tr("the text"))
         self.sources_button = w.ToggleButton(
             value=not pupil,
-            description="Where does this come from?",
+            description=tr("Where does this come from?"),
             icon="book",
             layout=w.Layout(width="auto", display=None if self._has_sources() else "none"),
         )
@@ -206,14 +207,14 @@ class ScenarioPlayer(SizedBoard, w.VBox):
             steps.append(
                 Step(
                     game,
-                    step.text,
-                    title=step.title,
+                    tr(step.text.strip()),
+                    title=tr(step.title),
                     explore=step.explore,
                     mark=step.mark,
                     sources=notes,
                 )
             )
-        return cls(steps, title=scenario.title, pupil=pupil)
+        return cls(steps, title=tr(scenario.title), pupil=pupil)
 
     def _sized_game(self) -> Game:
         # The figure is sized for the first step's board even if a later step shows another.
@@ -254,7 +255,9 @@ class ScenarioPlayer(SizedBoard, w.VBox):
             highlights = replace(base, marked=[*step.mark, *base.marked])
         self.board_canvas.update(step.game, highlights=highlights, caption=step.title or None)
         self.board_canvas.redraw(in_event)  # the picture first, then the texts and buttons
-        self.counter.value = f"&nbsp; step {self.index + 1} of {len(self.steps)}"
+        self.counter.value = "&nbsp; " + tr(
+            "step {n} of {total}", n=self.index + 1, total=len(self.steps)
+        )
         text = step.text
         if step.sources and not self._pupil:
             text += "\n\n" + step.sources
@@ -279,7 +282,14 @@ def _reading_notes(game: Game, chosen: Mapping[str, Any]) -> str:
         opt = game.rules.option(name)
         choice = game.rules.choice(name)
         where = choice.attribution.words(brief=True)
-        notes.append(f"{opt.heading}: {format_choice(choice.value, choice.title)}, {where}.")
+        notes.append(
+            tr(
+                "{option}: {choice}, {source}.",
+                option=opt.heading,
+                choice=format_choice(choice.value, choice.title),
+                source=where,
+            )
+        )
     return " ".join(notes)
 
 
@@ -309,8 +319,8 @@ class ScenarioLibrary(w.VBox):
         self.last_error: Exception | None = None
         # Titles only: a pupil never reads a scenario's file name.
         self.chooser = w.Dropdown(
-            options=[(s.title, s.id) for s in found],
-            description="Scenario",
+            options=[(tr(s.title), s.id) for s in found],
+            description=tr("Scenario"),
             # As wide as the notebook allows, up to 640 pixels: beside JupyterLab's file
             # panel on a 1024-pixel projector a notebook is about 590 pixels wide (the 4 pixels
             # are the widget's margins).
@@ -362,16 +372,16 @@ class ScenarioLibrary(w.VBox):
 
     def _show_error(self, err: Exception, failed: Exception | None = None) -> None:
         self.last_error = err
-        self.summary.value = error_html(err, "the scenario list", failed)
+        self.summary.value = error_html(err, tr("the scenario list"), failed)
 
     def _show(self, scenario_id: str) -> None:
         self._shown = scenario_id
         s = self.scenarios[scenario_id]
-        if self.player.title.value.find(escape(s.title)) < 0:
+        if self.player.title.value.find(escape(tr(s.title))) < 0:
             player = s.player(pupil=self.pupil)
             size, page = self._size
             if size != "normal" or page:
                 player.set_size(size, page=page)
             self.player = player
-        self.summary.value = f"<p style='font-size:15px'>{escape(s.summary)}</p>"
+        self.summary.value = f"<p style='font-size:15px'>{escape(tr(s.summary))}</p>"
         self.children = [self.chooser, self.summary, self.player]

@@ -17,27 +17,35 @@ from typing import Any
 import ipywidgets as w
 
 from siege_nb.errors import ArgumentError, check_list, check_type, shorten
+from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.rules import Option, RuleSet, preset_note, preset_values, presets
 from siege_nb.rules import rules as rule_set
 from siege_nb.widgets.common import PANEL_CLASS, PANEL_CSS, escape, preset_name
 
 __all__ = ["RuleSelectors", "choice_labels", "option_html"]
 
-PUPIL_NOTE = (
+# The panel's notes (marked for the catalogue; the HTML is the translators' too).
+PUPIL_NOTE = N_(
     "<div><b>Readings of the rules</b>. The old rule texts disagree, or say nothing, on "
     "some points. Each list below is one of them: choose how to read it and the board "
     "follows.</div>"
 )
-READINGS_NOTE = (
+READINGS_NOTE = N_(
     "<div><b>Readings of the rules</b>. Each answer below is <i>stated</i> by a text, "
     "a <i>reading</i> (one way to understand a text that does not say it outright) or a "
     "<i>reconstruction</i> (the project's own choice where the texts are silent); "
     "<i>default</i> marks the project's default answer.</div>"
 )
-PRESET_LABEL = (
+PRESET_LABEL = N_(
     "<div><b>Preset</b> <span style='color:#555'>(a complete set of answers, most "
     "following one text)</span></div>"
 )
+# A choice's basis in the dropdowns, in words.
+_BASIS_WORDS = {
+    "stated": N_("stated"),
+    "reading": N_("reading"),
+    "reconstruction": N_("reconstruction"),
+}
 QUESTION_STYLE = "font-size:14px; color:#444; line-height:1.35"
 CHANGED_STYLE = "color:#D55E00"
 
@@ -61,11 +69,15 @@ def choice_labels(opt: Option, pupil: bool = False) -> list[tuple[str, int]]:
     """
     if pupil:
         return [
-            (f"{c.words}{' · usual' if c.value == opt.default else ''}", i)
+            (c.words + (" · " + tr("usual") if c.value == opt.default else ""), i)
             for i, c in enumerate(opt.choices)
         ]
     return [
-        (f"{c.words} · {c.basis}{' · default' if c.value == opt.default else ''}", i)
+        (
+            f"{c.words} · {tr(_BASIS_WORDS[c.basis])}"
+            + (" · " + tr("default") if c.value == opt.default else ""),
+            i,
+        )
         for i, c in enumerate(opt.choices)
     ]
 
@@ -83,19 +95,22 @@ def option_html(opt: Option, changed: bool = False, pupil: bool = False, caveat:
     >>> "SP-1" in option_html(sn.option("siege-of-paris", "placement_win"), pupil=True)
     False
     """
-    title = escape(opt.title or opt.name.replace("_", " "))
+    title = escape(opt.shown_title)
     # Options that are not rules of a text have their code name as id: show no tag then.
     plain = pupil or opt.id == opt.name
     tag = "" if plain else f" <span style='color:#555'>({escape(opt.id)})</span>"
-    flag = f" <span style='{CHANGED_STYLE}'>· changed from the preset</span>" if changed else ""
+    changed_words = tr("changed from the preset")  # outside the f-string, where Babel sees it
+    flag = f" <span style='{CHANGED_STYLE}'>· {changed_words}</span>" if changed else ""
     note = (
-        f"<div style='{QUESTION_STYLE}'><i>Note</i>: {escape(caveat)}.</div>"
+        f"<div style='{QUESTION_STYLE}'>"
+        + tr("<i>Note</i>: {caveat}.", caveat=escape(tr(caveat)))
+        + "</div>"
         if caveat and not pupil
         else ""
     )
     return (
         f"<div><b>{title}</b>{tag}{flag}</div>"
-        f"<div style='{QUESTION_STYLE}'>{escape(opt.question)}</div>{note}"
+        f"<div style='{QUESTION_STYLE}'>{escape(tr(opt.question))}</div>{note}"
     )
 
 
@@ -112,7 +127,8 @@ def _own_label(opt: Option, value: Any, pupil: bool = False) -> str:
     """The dropdown entry of a value that is no listed choice (a move limit of 50 plies):
     the rule data's words for it, and its basis (not for a pupil)."""
     choice = opt.choice(value)
-    return choice.description if pupil else f"{choice.description} · {choice.basis}"
+    words = tr("{value} (a value of your own)", value=value)
+    return words if pupil else f"{words} · {tr(_BASIS_WORDS[choice.basis])}"
 
 
 class RuleSelectors(w.VBox):
@@ -198,10 +214,13 @@ class RuleSelectors(w.VBox):
         first = [self._row(current.option(name)) for name in self._names if name in focused]
         self.focus = tuple(focused)
         # The options no lesson is about, folded: fifteen dropdowns are taller than a screen.
-        word = "Other" if first else "All"
         self.more_button = w.ToggleButton(
             value=False,
-            description=f"{word} readings ({len(self._folded)})",
+            description=(
+                tr("Other readings ({n})", n=len(self._folded))
+                if first
+                else tr("All readings ({n})", n=len(self._folded))
+            ),
             icon="chevron-down",
             layout=w.Layout(width="auto", margin="8px 0 0 0"),
         )
@@ -216,7 +235,7 @@ class RuleSelectors(w.VBox):
         super().__init__(
             [
                 self.note,
-                w.HTML(PRESET_LABEL, layout=w.Layout(width="auto")),
+                w.HTML(tr(PRESET_LABEL), layout=w.Layout(width="auto")),
                 self.preset,
                 self.preset_info,
                 self.back_button,
@@ -356,9 +375,9 @@ class RuleSelectors(w.VBox):
                     caveat = current.choice(name).attribution.caveat
                     self._labels[name].value = option_html(opt, changed_here, self._pupil, caveat)
             self.preset_info.value = self._preset_info_html(current)
-            self.note.value = PANEL_CSS + (PUPIL_NOTE if self._pupil else READINGS_NOTE)
+            self.note.value = PANEL_CSS + tr(PUPIL_NOTE if self._pupil else READINGS_NOTE)
             name = preset_name(self.game, current.preset)
-            self.back_button.description = f"Back to {name}"
+            self.back_button.description = tr("Back to {preset}", preset=name)
             self.back_button.disabled = not changed
         finally:
             self._syncing = False
@@ -382,7 +401,7 @@ class RuleSelectors(w.VBox):
         n = len(self._changed(current))
         if n:
             name = _capital(preset_name(self.game, current.preset))
-            changed = f"{n} reading{'s' if n > 1 else ''} changed"
+            changed = ngettext("{n} reading changed", "{n} readings changed", n)
             entries.insert(0, (f"{name}, {changed}", current.preset))
         return entries
 
@@ -393,12 +412,14 @@ class RuleSelectors(w.VBox):
         text = f"<div style='{QUESTION_STYLE}'>{note}</div>"
         extra = self._changed(current)
         if extra:
-            titles = ", ".join(escape(current.option(k).title or k) for k in extra)
-            n = len(extra)
-            text += (
-                f"<div style='{CHANGED_STYLE}'><b>{n} reading{'s' if n > 1 else ''} "
-                f"changed</b> from this preset: {titles}.</div>"
+            titles = ", ".join(escape(current.option(k).shown_title) for k in extra)
+            said = ngettext(
+                "<b>{n} reading changed</b> from this preset: {titles}.",
+                "<b>{n} readings changed</b> from this preset: {titles}.",
+                len(extra),
+                titles=titles,
             )
+            text += f"<div style='{CHANGED_STYLE}'>{said}</div>"
         return text
 
     def _on_preset(self, change: dict[str, Any]) -> None:

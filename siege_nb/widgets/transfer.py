@@ -17,6 +17,7 @@ import traitlets
 
 from siege_nb.errors import check_type
 from siege_nb.games.base import Game
+from siege_nb.i18n import tr
 from siege_nb.records import MAX_CHARACTERS, RecordError, load_game
 
 __all__ = ["Downloader", "FilePicker", "read_record", "read_upload", "record_filename"]
@@ -153,15 +154,25 @@ def read_record(name: str, data: bytes | None, size: int = 0) -> Game:
     """
     if data is None or len(data) > 4 * MAX_CHARACTERS:
         size = len(data) if data is not None else size
-        raise RecordError(f"{name} is {size:,} bytes, larger than any game record this board reads")
+        raise RecordError(
+            tr(
+                "{file} is {size} bytes, larger than any game record this board reads",
+                file=name,
+                size=format(size, ","),
+            )
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{name} is not a text file (a game record is JSON text)") from None
+        raise RecordError(
+            tr("{file} is not a text file (a game record is JSON text)", file=name)
+        ) from None
     try:
         return load_game(text)
     except RecordError as err:
-        raise RecordError(f"{name} is not a game record this board can read: {err}") from None
+        raise RecordError(
+            tr("{file} is not a game record this board can read: {error}", file=name, error=err)
+        ) from None
 
 
 def record_filename(game: Game) -> str:
@@ -178,7 +189,7 @@ def read_upload(value: Any) -> Game:
     """The game recorded in the file an ipywidgets ``FileUpload`` holds (its ``value``: one
     file); see :func:`read_record`."""
     if not value:
-        raise RecordError("no file was chosen")
+        raise RecordError(tr("no file was chosen"))
     item = value[0]
     content = item.get("content")
     return read_record(str(item.get("name", "the file")), bytes(content or b""))

@@ -94,9 +94,13 @@ def wait_until_up(url: str, timeout: float) -> None:
 
 
 @contextmanager
-def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
+def jupyter_server(
+    app: str = "lab", root_dir: Path = ROOT, locale: str | None = None
+) -> Iterator[str]:
     """Start ``jupyter lab`` (or ``voila``) on 127.0.0.1 in a temporary configuration; yield
-    its base URL; stop it and every process it started at the end.
+    its base URL; stop it and every process it started at the end. ``locale`` (``fr_FR``,
+    ``pt_BR``) shows JupyterLab's own menus in that language, from its language pack, as
+    ``scripts/notebooks --language`` does.
 
     The server works on a copy of the repository's notebooks, so that JupyterLab's autosave
     can never write outputs (or a failed run's traceback) into the tracked files."""
@@ -135,6 +139,10 @@ def jupyter_server(app: str = "lab", root_dir: Path = ROOT) -> Iterator[str]:
         tracker = settings / "notebook-extension"
         tracker.mkdir(parents=True)
         (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "defer"}))
+        if locale:
+            translation = settings / "translation-extension"
+            translation.mkdir(parents=True)
+            (translation / "plugin.jupyterlab-settings").write_text(json.dumps({"locale": locale}))
         port = free_port()
         if app == "lab":
             cmd = [
@@ -215,9 +223,9 @@ def open_notebook(page: Any, base: str, path: str) -> None:
     )
 
 
-def run_all(page: Any, timeout: float = 240) -> None:
+def run_all(page: Any, timeout: float = 240, menu: str = "Run") -> None:
     """Run every cell from the Run menu, retrying if nothing started (a known race), and wait
-    until every cell has run.
+    until every cell has run. ``menu`` is the Run menu's name in JupyterLab's language.
 
     The notebooks are stored with their outputs, so their prompts already read ``[1]``...:
     the outputs are cleared first, so that a prompt with a number means the cell has run now."""
@@ -228,7 +236,7 @@ def run_all(page: Any, timeout: float = 240) -> None:
         timeout=10_000,
     )
     for _ in range(3):
-        page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
+        page.click(f"div.lm-MenuBar-itemLabel:text-is('{menu}')")
         page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
         try:
             page.wait_for_function(
