@@ -274,10 +274,10 @@ def spy_on_chain_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, 
     searched: list[tuple[float, int]] = []
     chains = HuntEngine._chains
 
-    def counting(self: HuntEngine, cells, start, out=None, cap=float("inf")):  # type: ignore[no-untyped-def]
+    def counting(self: HuntEngine, cells, start, out=None, cap=float("inf"), moves=False):  # type: ignore[no-untyped-def]
         try:
             out = [] if out is None else out
-            return chains(self, cells, start, out, cap)
+            return chains(self, cells, start, out, cap, moves)
         finally:
             searched.append((cap, len(out)))
 

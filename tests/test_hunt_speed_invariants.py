@@ -69,7 +69,13 @@ def check_position(engine: HuntEngine, state: HuntState) -> None:
     steps = [m for p in defenders for q, m in engine._all_steps[p] if cells[q] == EMPTY]
     assert engine._defender_steps(cells) == steps
     for p in defenders:
-        assert engine._chains(cells, p) == plain_chains(engine, cells, p)
+        plain = plain_chains(engine, cells, p)
+        assert engine._chains(cells, p) == plain
+        # The Moves, single jumps from the tables and longer chains made on the way, are
+        # those of the raw outcomes, in the same order.
+        moves = engine._chain_moves(cells, p)
+        assert moves == [engine._to_move(raw) for raw in plain]
+        assert [m.raw for m in moves] == plain
     # The state's result, settled with only the counts the last move could change, is the
     # one the full end-of-game checks give (or the side to move is stuck).
     expected = engine._decided(cells, state.quiet)

@@ -65,3 +65,45 @@ def test_garrison_moves_are_candidates_in_candidate_order(preset: str) -> None:
         it = iter(expected)
         assert all(any(m is e for e in it) for m in moves)
         assert captures == [m for m in moves if m.kind == "capture"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [(p, {"move_limit": 60}) for p in sn.presets(GAME)]
+    + [("default", {"invaders_only_draw": True, "soldier_inside_draw": "any-soldier"})],
+)
+def test_results_settled_without_counting_agree_with_the_full_checks(
+    preset: str, options: dict[str, object]
+) -> None:
+    """A move that takes nothing and stays on its side of the citadel's boundary is settled
+    without counting the pieces again (only the move limit is checked): every state of
+    random games has the result that the full end-of-game checks give it (or, where they
+    give none, the side to move passed or the garrison is blockaded)."""
+    g = sn.new_game(GAME, preset=preset, **options)
+    engine = g._engine
+    assert isinstance(engine, ParisEngine)
+    seen: set[str] = set()
+    rng = random.Random(len(preset))
+    for _ in range(4):
+        game = g.clone()
+        while game.result is None and game.ply < 600:
+            game.play(rng.choice(game.legal_moves()))
+        for state in _states_of(game):
+            full = engine._result(state.cells, state.occupied, state.quiet)
+            if full is not None:
+                assert state.result == full
+                seen.add(full.rule)
+            else:
+                assert state.result is None or state.result.rule in ("SP-2", "SP-23")
+    assert seen  # some game ended by a rule the counts decide
+
+
+def _states_of(game: sn.Game) -> list[ParisState]:
+    """Every state a game went through, replayed from its set-up by the engine."""
+    engine = game._engine
+    state = game._marks[0]
+    out = [state]
+    for move in game.moves:
+        state = engine.apply(state, move)
+        out.append(state)
+    return out

@@ -599,7 +599,12 @@ class Game:
         siege_nb.games.base.TooManyMoves: more than 5 legal moves for the defender here; ...
         """
         engine, state = self._engine, self._state
+        # Most calls come after a move whose engine kept the new position's moves: they are
+        # copied at once, without the head search's layers (the same list it would give).
+        known = engine.known(state)
         if limit is None:
+            if known is not None and len(known) <= MOVES_AT_ONCE:
+                return MoveList(known)
             first, complete = engine.legal_head(state, MOVES_AT_ONCE)
             if complete:
                 return MoveList(first)
@@ -607,6 +612,8 @@ class Game:
                 first, partial(engine.legal, state), partial(engine.find_move, state)
             )
         check_int(limit, "limit", minimum=0)
+        if known is not None and len(known) <= limit:
+            return MoveList(known)
         moves = engine.legal_upto(state, limit)
         if moves is None:
             raise TooManyMoves(limit, self.to_move)
@@ -691,11 +698,24 @@ class Game:
         Raises :class:`IllegalMove` (a ``ValueError``) with the reason, naming the rule, if
         the move is not legal; the game is then exactly as it was.
         """
-        found = self._find(move)
+        engine, state = self._engine, self._state
+        found = None
+        if type(move) is Move:
+            # The usual case: one of the Moves the engine listed for this position, found by
+            # identity (Move's own == compares field by field, in Python).
+            known = engine.known(state)
+            if known is not None:
+                for m in known:
+                    if m is move:
+                        found = m
+                        break
         if found is None:
-            raise IllegalMove(self.why(move))
-        self._push(found, self._engine.apply(self._state, found))
-        self._redo.clear()
+            found = self._find(move)
+            if found is None:
+                raise IllegalMove(self.why(move))
+        self._push(found, engine.apply(state, found))
+        if self._redo:
+            self._redo.clear()
         return found
 
     def _push(self, move: Move, state: Any) -> None:

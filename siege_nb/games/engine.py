@@ -70,7 +70,11 @@ class EngineBase(Generic[S, A]):
     """The names of the explain checks, in the order the rules apply them."""
     NODE_WORD: ClassVar[str] = "point"
     """What the game calls a place on its board, in messages ("point", "node")."""
-    DEFAULT_CACHE_SIZE: ClassVar[int] = 256
+    DEFAULT_CACHE_SIZE: ClassVar[int] = 32
+    """How many positions' legal moves an engine keeps. Its callers ask about the position
+    just made (after ``apply``) or one a few plies back (undo, the widgets); a larger cache
+    only keeps states and their move lists alive long enough for the garbage collector to
+    scan them again and again."""
 
     board: Any
 
@@ -110,9 +114,10 @@ class EngineBase(Generic[S, A]):
 
     def legal(self, state: S) -> list[Move]:
         """Every legal move in ``state`` (empty once the game is over), cached per engine."""
-        known = self.known(state)
-        if known is not None:
-            return known
+        # known(), written out: a search or a playout asks this on every ply.
+        hit = self._cached.get(id(state))
+        if hit is not None and hit[0] is state:
+            return hit[1]
         moves = [] if state.result is not None else self.generate(state)
         self.remember(state, moves)
         return moves

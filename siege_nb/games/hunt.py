@@ -66,9 +66,12 @@ PIECES = ("", "attacker", "defender")
 # move generation visits only the points that hold an attacker.
 _IS_ATTACKER = bytes(int(c == ATTACKER) for c in range(256))
 
-JUMP_MOVES_KEPT = 50_000
+JUMP_MOVES_KEPT = 8_192
 """How many jump-chain Moves the engines keep to hand out again (shared by every engine of a
-board: the same chain in the next position is the same Move object)."""
+board: the same chain in the next position is the same Move object). Past it the table starts
+afresh: a chain comes back within a few plies if at all (about seven in ten are found there
+in random Belagerung games, 5 % fewer than with 50,000 kept), and the table stays within a few
+MiB however many games are played."""
 
 
 class _GcPaused:
@@ -323,8 +326,15 @@ class _Tables:
     towards: tuple[tuple[tuple[int, Move], ...], ...]  # attacker steps the mode allows
     free: tuple[tuple[tuple[int, Move], ...], ...]  # attacker steps for the escape clause
     huffs: tuple[Move, ...]
+    # Per point: (over, land, raw, Move) of each single jump from it, in the order of jumps:
+    # most chains are one jump, and their Moves are made once here, not per position.
+    first_jumps: tuple[tuple[tuple[int, int, tuple[Any, ...], Move], ...], ...]
     jump_moves: dict[tuple[Any, ...], Move]
     over: dict[tuple[int, int], int]  # (from, landing point) -> the point jumped over
+
+    def single_jumps(self) -> dict[tuple[Any, ...], Move]:
+        """The Moves of every single jump, by raw (kept in ``jump_moves`` for good)."""
+        return {raw: move for row in self.first_jumps for _, _, raw, move in row}
 
 
 @cache
@@ -343,7 +353,14 @@ def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
     jumps = tuple(
         tuple((s[p], s[s[p]]) for s in board.step if s[p] >= 0 and s[s[p]] >= 0) for p in range(n)
     )
-    return _Tables(
+
+    def single(p: int, over: int, land: int) -> tuple[int, int, tuple[Any, ...], Move]:
+        raw = ("jump", p, (land,), (over,))
+        move = Move(names[p], names[land], (names[p], names[land]), (names[over],), "jump", raw)
+        return over, land, raw, move
+
+    first_jumps = tuple(tuple(single(p, over, land) for over, land in jumps[p]) for p in range(n))
+    tables = _Tables(
         jumps=jumps,
         steps=steps,
         all_steps=all_steps,
@@ -355,9 +372,112 @@ def _tables(board: PointBoard, mode: str, frozen: bool) -> _Tables:
         ),
         free=tuple(all_steps[p] if movable[p] else () for p in range(n)),
         huffs=tuple(Move(names[p], None, (names[p],), (), "huff", ("huff", p)) for p in range(n)),
+        first_jumps=first_jumps,
         jump_moves={},
         over={(p, land): over for p in range(n) for over, land in jumps[p]},
     )
+    tables.jump_moves.update(tables.single_jumps())
+    return tables
+
+
+class _ChainSearch:
+    """The depth-first search of :meth:`HuntEngine._chains` below a first jump of the defender
+    on ``start``: :meth:`below` appends to ``out`` every chain that goes on from that first
+    jump, in the order and with the paths of the search from the start, as raw tuples or,
+    given ``make``, as ``make(raw)``; one search, with one record of the outcomes met, per
+    chain start. It raises :class:`_TooMany` once ``out`` holds more than ``cap``.
+
+    An object rather than nested functions: a function that calls itself through its closure
+    is a reference cycle, which only the garbage collector frees (with the board copy and
+    the record it holds), and it had to run every few plies for them."""
+
+    __slots__ = ("bits", "cap", "jumps", "make", "out", "seen", "start", "work")
+
+    def __init__(
+        self,
+        jumps: tuple[tuple[tuple[int, int], ...], ...],
+        bits: tuple[int, ...],
+        cells: Sequence[int],
+        start: int,
+        out: list[Any],
+        cap: float,
+        make: Callable[[tuple[Any, ...]], Move] | None,
+    ) -> None:
+        self.jumps = jumps
+        self.bits = bits  # one bit per point, above the low bits that hold a point
+        self.work = list(cells)
+        self.work[start] = EMPTY  # a chain may come back to its start point
+        self.start = start
+        self.out = out
+        self.cap = cap
+        self.make = make
+        self.seen: set[int] = set()  # first jumps need no entry: their masks hold one bit only
+
+    def below(self, over: int, land: int) -> None:
+        """Every chain that goes on from the first jump ``over`` -> ``land``."""
+        work = self.work
+        work[over] = EMPTY
+        self.extend(land, (land,), (over,), self.bits[over])
+        work[over] = ATTACKER
+
+    def extend(self, at: int, lands: tuple[int, ...], taken: tuple[int, ...], mask: int) -> None:
+        """Every chain that goes on from ``at``, having landed on ``lands`` and taken ``taken``
+        (``mask``: their bits)."""
+        work, bits, seen, out, make = self.work, self.bits, self.seen, self.out, self.make
+        for over, land in self.jumps[at]:
+            if work[over] == ATTACKER and work[land] == EMPTY:
+                now = mask | bits[over]
+                key = now | land  # the low bits of a mask are free for the point
+                if key in seen:
+                    continue
+                seen.add(key)
+                work[over] = EMPTY
+                chain = (*lands, land)
+                caught = (*taken, over)
+                raw = ("jump", self.start, chain, caught)
+                out.append(raw if make is None else make(raw))
+                if len(out) > self.cap:
+                    raise _TooMany
+                self.extend(land, chain, caught, now)
+                work[over] = ATTACKER
+
+
+class _LongestChain:
+    """The depth-first search of :meth:`HuntEngine.longest_chain`: chain points visited
+    within a budget, the longest path met kept (an object, not a closure that calls itself:
+    see :class:`_ChainSearch`)."""
+
+    __slots__ = ("best", "jumps", "left", "work")
+
+    def __init__(
+        self, jumps: tuple[tuple[tuple[int, int], ...], ...], cells: Sequence[int], budget: int
+    ) -> None:
+        self.jumps = jumps
+        self.work = list(cells)
+        self.best: list[int] = []
+        self.left = budget
+
+    def start(self, p: int) -> None:
+        """Search the chains of the defender on ``p``."""
+        self.work[p] = EMPTY  # a chain may come back to its start point
+        self.dfs([p])
+        self.work[p] = DEFENDER
+
+    def dfs(self, path: list[int]) -> None:
+        """Visit the chain point at the end of ``path`` and the chains going on from it."""
+        work = self.work
+        self.left -= 1
+        if len(path) > len(self.best):
+            self.best = list(path)
+        for over, land in self.jumps[path[-1]]:
+            if self.left <= 0:
+                return
+            if work[over] == ATTACKER and work[land] == EMPTY:
+                work[over] = EMPTY
+                path.append(land)
+                self.dfs(path)
+                path.pop()
+                work[over] = ATTACKER
 
 
 class HuntEngine(EngineBase[HuntState, HuntQuestion]):
@@ -412,6 +532,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         # The move limit as a number that quiet counts can always be compared with.
         self._quiet_cap: float = float("inf") if self._limit is None else self._limit
         self._huffing = self._capture == "huff"
+        self._strict = self._capture == "strict"
         b = self.board
         points = b.fortress_points
         self._fortress_size = len(points)
@@ -430,6 +551,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         self._huffs = tables.huffs
         self._defender_count = range(spec.defenders)
         self._moves = tables.jump_moves
+        self._first_jumps = tables.first_jumps
+        self._singles = tables.single_jumps()
         self._over = tables.over
         self._name = b.names.__getitem__
         # One bit per point, above the low 7 bits that hold a point (boards have < 128).
@@ -578,14 +701,17 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         self,
         cells: Sequence[int],
         start: int,
-        out: list[tuple[Any, ...]] | None = None,
+        out: list[Any] | None = None,
         cap: float = math.inf,
-    ) -> list[tuple[Any, ...]]:
+        moves: bool = False,
+    ) -> list[Any]:
         """One jump move of the defender on ``start`` per distinct outcome: where it ends and
         which attackers it takes. The path kept is the first found, jumping in the board's
         line order; other paths to the same outcome are the same move (see :meth:`chain_move`).
         They are added to ``out`` (a new list if none) and it is returned; :class:`_TooMany`
-        is raised, and the search abandoned, as soon as ``out`` holds more than ``cap``.
+        is raised, and the search abandoned, as soon as ``out`` holds more than ``cap``. Each
+        outcome is its raw tuple ``("jump", start, landings, taken)``, or with ``moves`` its
+        shared :class:`Move` (:meth:`_to_move`).
 
         What a chain can still do depends only on where it stands and what it has taken, so
         a (point, taken) pair met a second time, by another path, is not searched again:
@@ -595,14 +721,15 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if out is None:
             out = []
         jumps = self._jumps
-        search: Callable[[int, int, int], None] | None = None
+        search: _ChainSearch | None = None
         # The first jumps are read off the board as it stands (the start point is neither
         # jumped over nor landed on by a first jump), and the search proper, with its copy of
-        # the board, starts only under a first jump that can go on: many chains are one jump.
-        for over, land in jumps[start]:
+        # the board, starts only under a first jump that can go on: many chains are one jump,
+        # and their raws and Moves are the tables' own.
+        for over, land, raw, move in self._first_jumps[start]:
             if cells[over] != ATTACKER or cells[land] != EMPTY:
                 continue
-            out.append(("jump", start, (land,), (over,)))
+            out.append(move if moves else raw)
             if len(out) > cap:
                 raise _TooMany
             for over2, land2 in jumps[land]:
@@ -616,47 +743,14 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             else:
                 continue
             if search is None:
-                search = self._chain_search(cells, start, out, cap)
-            search(over, land, self._bits[over])
+                search = _ChainSearch(
+                    jumps, self._bits, cells, start, out, cap, self._to_move if moves else None
+                )
+            # The collector is held off only here, where a search can make thousands of
+            # tuples (see _GcPaused); a single jump makes none.
+            with _GcPaused():
+                search.below(over, land)
         return out
-
-    def _chain_search(
-        self, cells: Sequence[int], start: int, out: list[tuple[Any, ...]], cap: float
-    ) -> Callable[[int, int, int], None]:
-        """The depth-first search of :meth:`_chains` below a first jump: ``search(over, land,
-        mask)`` appends to ``out`` every chain that goes on from the first jump ``over`` ->
-        ``land`` (``mask`` holding its bit), in the order and with the paths of the search
-        from the start; one search, with one record of the outcomes met, per chain start.
-        It raises :class:`_TooMany` once ``out`` holds more than ``cap``."""
-        work = list(cells)
-        work[start] = EMPTY  # a chain may come back to its start point
-        jumps = self._jumps
-        seen: set[int] = set()  # first jumps need no entry: their masks hold one bit only
-        bits = self._bits
-
-        def extend(at: int, lands: tuple[int, ...], taken: tuple[int, ...], mask: int) -> None:
-            for over, land in jumps[at]:
-                if work[over] == ATTACKER and work[land] == EMPTY:
-                    now = mask | bits[over]
-                    key = now | land  # the low bits of a mask are free for the point
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    work[over] = EMPTY
-                    chain = (*lands, land)
-                    caught = (*taken, over)
-                    out.append(("jump", start, chain, caught))
-                    if len(out) > cap:
-                        raise _TooMany
-                    extend(land, chain, caught, now)
-                    work[over] = ATTACKER
-
-        def search(over: int, land: int, mask: int) -> None:
-            work[over] = EMPTY
-            extend(land, (land,), (over,), mask)
-            work[over] = ATTACKER
-
-        return search
 
     def _walk(self, cells: Sequence[int], nodes: Sequence[int]) -> tuple[list[int], list[int]]:
         """The board after the jumps of a chain written as its points, and the points it
@@ -720,7 +814,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """
         if state.result is not None or state.to_move != 1:
             return []
-        if self._capture == "strict" and self._jumps_exist(state.cells):
+        if self._strict and self._jumps_exist(state.cells):
             return []
         return self._defender_steps(state.cells)
 
@@ -739,31 +833,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         """
         if state.result is not None or state.to_move != 1:
             return []
-        jumps = self._jumps
-        work = list(state.cells)
-        best: list[int] = []
-        left = budget
-
-        def dfs(path: list[int]) -> None:
-            nonlocal best, left
-            left -= 1
-            if len(path) > len(best):
-                best = list(path)
-            for over, land in jumps[path[-1]]:
-                if left <= 0:
-                    return
-                if work[over] == ATTACKER and work[land] == EMPTY:
-                    work[over] = EMPTY
-                    path.append(land)
-                    dfs(path)
-                    path.pop()
-                    work[over] = ATTACKER
-
+        search = _LongestChain(self._jumps, state.cells, budget)
         for p in self._defenders(state.cells):
-            work[p] = EMPTY  # a chain may come back to its start point
-            dfs([p])
-            work[p] = DEFENDER
-        return best if len(best) > 1 else []
+            search.start(p)
+        return search.best if len(search.best) > 1 else []
 
     def chain_move(self, state: HuntState, nodes: Sequence[int]) -> Move | None:
         """The legal jump move that the chain through ``nodes`` (start point first, one jump
@@ -867,16 +940,14 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             # _has_jump, written out: this runs for every defender on every defender's turn.
             for over, land in lines[p]:
                 if cells[over] == ATTACKER and cells[land] == EMPTY:
-                    jumps += self._chain_moves(cells, p)
+                    jumps += self._chains(cells, p, None, math.inf, True)
                     break
         return steps, jumps
 
     def _chain_moves(self, cells: Sequence[int], start: int, cap: float = math.inf) -> list[Move]:
         """The jump moves of the defender on ``start`` (see :meth:`_chains`, which raises
-        :class:`_TooMany` past ``cap``), as Moves, made with the garbage collector held off
-        (:class:`_GcPaused`)."""
-        with _GcPaused():
-            return [self._to_move(raw) for raw in self._chains(cells, start, cap=cap)]
+        :class:`_TooMany` past ``cap``), as the shared Moves."""
+        return self._chains(cells, start, None, cap, moves=True)
 
     def legal_upto(self, state: HuntState, limit: int) -> list[Move] | None:
         """``state``'s legal moves if there are at most ``limit`` of them, else ``None``. The
@@ -949,7 +1020,7 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             steps, jumps = self._defender_moves(cells)
             if not jumps:
                 return steps
-            if self._capture == "strict":
+            if self._strict:
                 return jumps
             return steps + jumps
         moves = self._attacker_steps(cells, towards=True)
@@ -990,8 +1061,10 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         if keep:
             if len(self._moves) >= JUMP_MOVES_KEPT:
                 # Start afresh rather than stop keeping: the chains of the positions now
-                # being played are the ones worth keeping.
+                # being played are the ones worth keeping. The single jumps stay, so that
+                # a jump's Move is always the table's (see _chains).
                 self._moves.clear()
+                self._moves.update(self._singles)
             self._moves[raw] = move
         return move
 
@@ -1029,8 +1102,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 raise _TooMany
             return out + self._chain_moves(cells, p, cap - len(out))
         return out + [
-            self._to_move(("jump", p, (land,), (over,)))
-            for over, land in self._jumps[p]
+            move
+            for over, land, _, move in self._first_jumps[p]
             if cells[over] == ATTACKER and cells[land] == EMPTY
         ]
 
@@ -1075,16 +1148,16 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
                 best,
                 state.plies + 1,
                 end if huffable else -1,
-                held=held,
-                few=not live,
-                gone=not live,
+                held,
+                not live,
+                not live,
             )
         elif kind == "huff":
             cells[raw[1]] = EMPTY
             # A huff removes a defender: the attackers, in and out of the fortress, stay.
             new, moves = self._settle(
-                tuple(cells), state.to_move, (), True, 0, state.best, state.plies,
-                held=0 if live else None, few=not live,
+                tuple(cells), state.to_move, (), True, 0, state.best, state.plies, -1,
+                0 if live else None, not live, True,
             )  # fmt: skip
         else:
             _, start, lands, taken = raw
@@ -1095,8 +1168,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
             # A jump only takes attackers: the fortress holds no more than before, and the
             # defender stays on the board.
             new, moves = self._settle(
-                tuple(cells), 0, (), False, 0, state.best, state.plies + 1,
-                held=0 if live else None, gone=not live,
+                tuple(cells), 0, (), False, 0, state.best, state.plies + 1, -1,
+                0 if live else None, True, not live,
             )  # fmt: skip
         if moves is not None:
             self.remember(new, moves)
@@ -1112,7 +1185,6 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         best: int = 0,
         plies: int = 0,
         stepped: int = -1,
-        *,
         held: int | None = None,
         few: bool = True,
         gone: bool = True,
@@ -1122,7 +1194,8 @@ class HuntEngine(EngineBase[HuntState, HuntQuestion]):
         game is over). When a defender can jump, the defenders are not stuck and their moves
         are left to :meth:`legal` (``None``): the chains can be very many, and a caller that
         decides one jump at a time never needs them all. ``held``, ``few`` and ``gone`` go
-        to :meth:`_decided`."""
+        to :meth:`_decided` (passed by position by :meth:`apply`: keywords cost more per
+        call)."""
         moves: list[Move] | None = []
         if held == 0 and not few and not gone and quiet < self._quiet_cap:
             result = None  # what _decided would say, with nothing to count (a plain step)

@@ -10,7 +10,7 @@ Nothing here imports matplotlib or ipywidgets.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
@@ -218,6 +218,10 @@ class ParisState(NamedTuple):
     quiet: int
     plies: int
     result: Result | None = None
+
+
+# tuple.__new__ directly: the NamedTuple's own __new__ is one more Python call per ply.
+_new_state = cast(Callable[[type[ParisState], tuple[Any, ...]], ParisState], tuple.__new__)
 
 
 @dataclass(frozen=True)
@@ -964,6 +968,7 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                 True,
                 state.quiet,
                 state.plies,
+                state.result is not None,
             )
             self.remember(new, moves)
             return new
@@ -984,8 +989,19 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
             to_move, next_army = state.next_army, WHITE + BLACK - state.next_army
         else:
             to_move, next_army = GARRISON, state.next_army
+        # The end-of-game checks but the move limit count pieces by kind, inside the citadel
+        # and out; a move that takes nothing and stays on its side of the citadel's boundary
+        # changes none of those counts, so after a position that passed them they pass again.
+        counted = capture or (start < self._n_sq) != (end < self._n_sq) or state.result is not None
         new, moves = self._settle(
-            tuple(cells), tuple(occupied), to_move, next_army, False, quiet, state.plies + 1
+            tuple(cells),
+            tuple(occupied),
+            to_move,
+            next_army,
+            False,
+            quiet,
+            state.plies + 1,
+            counted,
         )
         self.remember(new, moves)
         return new
@@ -1007,19 +1023,24 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
         demanded: bool,
         quiet: int,
         plies: int,
+        counted: bool = True,
     ) -> tuple[ParisState, list[Move]]:
         """The finished state of a position, and its legal moves (computed on the way).
 
         The end-of-game checks come first (:meth:`_result`); a side without a move then
         passes (SP-23) until one can move, the garrison's blockade (SP-2) or no side at all
-        (SP-23) ending the game.
+        (SP-23) ending the game. ``counted=False`` says that the pieces' counts are those of
+        a position that passed the checks (see :meth:`apply`): only the move limit is left.
         """
-        result = self._result(cells, occupied, quiet)
+        result = self._result(cells, occupied, quiet) if counted else self._move_limit(quiet)
         if result is None:
             for _ in range(4):
                 moves = self._moves(cells, occupied, to_move, demanded)
                 if moves:
-                    state = ParisState(cells, occupied, to_move, next_army, demanded, quiet, plies)
+                    state = _new_state(
+                        ParisState,
+                        (cells, occupied, to_move, next_army, demanded, quiet, plies, None),
+                    )
                     return state, moves
                 if to_move == GARRISON and self._blockade:
                     result = Result(
@@ -1040,7 +1061,9 @@ class ParisEngine(EngineBase[ParisState, ParisQuestion]):
                     ),
                     "SP-23",
                 )
-        state = ParisState(cells, occupied, to_move, next_army, demanded, quiet, plies, result)
+        state = _new_state(
+            ParisState, (cells, occupied, to_move, next_army, demanded, quiet, plies, result)
+        )
         return state, []
 
     def _result(self, cells: Sequence[int], occupied: Sequence[int], quiet: int) -> Result | None:
