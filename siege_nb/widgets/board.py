@@ -124,6 +124,11 @@ PANEL = "font-size: 15px; line-height: 1.45"
 STOP_LABEL = N_("Stop here")
 
 
+SUGGESTED = 400
+"""The most legal moves the move box offers as suggestions (a chain-rich position has
+thousands; any legal move can still be typed)."""
+
+
 class BoardWidget(SizedBoard, w.HBox):
     """A clickable board with a side panel, undo/redo/reset, save/load and rule selectors.
 
@@ -284,6 +289,24 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             layout=w.Layout(width="auto"),
         )
         self.sources_button.observe(self._on_sources, names="value")
+        # The move box: a move in the game's notation, or a point to explore, for a reader
+        # who types rather than points. Its suggestions are the legal moves.
+        self.move_box = w.Combobox(
+            value="",
+            options=[],
+            ensure_option=False,
+            continuous_update=False,  # the value arrives on Enter (or when the box is left)
+            placeholder=tr("a move (C0-f5) or a point"),
+            description=tr("Your move"),
+            tooltip=tr(
+                "Type a move in the game's notation and press Enter, or a point to see "
+                "where its piece can go"
+            ),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
+        self.move_box.observe(self._on_typed, names="value")
+        self._suggested: tuple[Any, ...] | None = None
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._action_keys: list[str] = []  # what the buttons in self.actions do, in order
         self._action_moves: dict[str, Move] = {}
@@ -326,6 +349,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                 self.status,
                 w.HBox([self.undo_button, self.redo_button, self.reset_button], layout=row),
                 self.actions,
+                self.move_box,
                 self.message,
                 w.HBox([self.size_button, self.key_button, self.sources_button], layout=row),
                 w.HBox([self.save_button, self.load_button, self.downloader], layout=row),
@@ -370,6 +394,22 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         if node is not None and node not in self.game.board.index:
             node = None  # off the board, as a mouse click there
         self._handle(node)
+        self._after_action(in_event=False)
+
+    def enter(self, text: str) -> None:
+        """Act as if the reader typed ``text`` in the move box and pressed Enter: a point's
+        name selects its piece, as a click on it does; anything else is read as a move in the
+        game's notation (``C0-f5``, ``k7xj8``, ``e5xe7xg7``, ``huff e5``, ``demand``) and
+        played, or refused with the same verdict as a click on it. Nothing is raised for the
+        reader's text; ``text`` of another type than ``str`` is a ``TypeError``.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("siege-of-paris")
+        >>> board.enter("C0-g5"); board.game.last_move.text
+        'C0-g5'
+        """
+        check_type(text, str, "text")
+        self._typed(text)
         self._after_action(in_event=False)
 
     def play(self, move: Move | str) -> Move:
@@ -653,6 +693,27 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             "yourself.",
             team=escape(team_words(team)),
         )
+
+    @guarded
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        text = change["new"]
+        if not text.strip():
+            return  # the box emptied after a move, or Enter on nothing
+        with self.message.hold_sync(), self.status.hold_sync():
+            self._typed(text)
+            self._after_action(in_event=True)
+
+    def _typed(self, text: str) -> None:
+        """Take what the reader typed: a point to select, else a move to play."""
+        self.move_box.value = ""  # ready for the next move; an empty value is ignored
+        text = " ".join(text.split())
+        if not text:
+            return
+        if text in self.game.board.index:
+            self._handle(text)
+            return
+        self._clear_selection()
+        self._play(text)
 
     @guarded
     def _on_undo(self, _: Any = None) -> None:
@@ -992,8 +1053,19 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             # New buttons only when the set of actions changes: each widget costs a round trip.
             self._action_keys = keys
             self.actions.children = [self._button(*spec) for spec in wanted]
+        self._suggest(g)
         if self.on_change is not None:
             self.on_change(g)
+
+    def _suggest(self, g: Game) -> None:
+        """Offer the position's legal moves in the move box (once per position)."""
+        last = g.last_move
+        key = (id(g), g.ply, last.text if last is not None else "", id(g.rules), g.result)
+        if key == self._suggested:
+            return
+        self._suggested = key
+        moves = [] if g.result is not None else g.legal_moves(limit=SUGGESTED)
+        self.move_box.options = [m.text for m in moves]
 
     def _actions_wanted(self) -> list[tuple[str, str, str, str]]:
         """The buttons to offer now, as (key, label, style, tooltip): ending the move being
