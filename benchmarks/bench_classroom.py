@@ -47,10 +47,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from bench_browser import ARM, INSTRUMENT  # noqa: E402
+from bench_browser import RESULT as DRAWN  # noqa: E402
 from bench_engines import machine  # noqa: E402
 
 import siege_nb as sn  # noqa: E402
-from siege_nb.rules import title  # noqa: E402
+from siege_nb.rules import GAMES, title  # noqa: E402
 from siege_nb.widgets.keeper import BUSY_BEATS  # noqa: E402
 from tests.browser.lab import (  # noqa: E402
     CHROMIUM,
@@ -60,28 +62,8 @@ from tests.browser.lab import (  # noqa: E402
     jupyter_server,
 )
 
-GAMES = ("siege-of-paris", "belagerung", "pyramid-siege")
 GAME_TITLES = {g: title(g) for g in GAMES}
 PLAIN_STEP = re.compile(r"^([A-Za-z0-9]+)-([A-Za-z0-9]+)$")
-
-INSTRUMENT = """() => {
-    if (window.__lat) return;
-    window.__lat = {down: 0, draws: []};
-    const orig = CanvasRenderingContext2D.prototype.drawImage;
-    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
-        window.__lat.draws.push([this.canvas, performance.now()]);
-        return orig.apply(this, args);
-    };
-}"""
-ARM = """(top) => {
-    window.__lat.draws = [];
-    top.addEventListener('mousedown', () => { window.__lat.down = performance.now(); },
-                         {capture: true, once: true});
-}"""
-DRAWN = """(image) => {
-    const t = window.__lat.draws.find(([c, t]) => c === image && t >= window.__lat.down);
-    return t ? t[1] - window.__lat.down : null;
-}"""
 
 
 @dataclass
@@ -299,7 +281,7 @@ async def run(args: argparse.Namespace) -> None:
             n_reload -= 1
         else:
             plans.append("play")
-    runs = [PageRun(i, GAMES[i % 3], plans[i]) for i in range(args.pages)]
+    runs = [PageRun(i, GAMES[i % len(GAMES)], plans[i]) for i in range(args.pages)]
     cull = [
         f"--MappingKernelManager.cull_idle_timeout={args.cull}",
         f"--MappingKernelManager.cull_interval={max(5, args.cull // 6)}",
