@@ -39,7 +39,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import psutil
 
@@ -60,6 +59,8 @@ from tests.browser.lab import (  # noqa: E402
     FITTED,
     SHOWS_SOMETHING,
     jupyter_server,
+    kernels_of,
+    server_process,
 )
 
 GAME_TITLES = {g: title(g) for g in GAMES}
@@ -183,8 +184,7 @@ class Sampler:
     """Memory and CPU of the Voilà server and its kernels, sampled every second."""
 
     def __init__(self, base: str) -> None:
-        self.port = f"--port={urlparse(base).port}"
-        self.server = self._find_server()
+        self.server = server_process(base)
         self.samples: list[tuple[float, int, int, list[int]]] = []  # t, server, total, kernels
         self.cpu: list[float] = []
         # CPU seconds by process, last seen: the app's side (server and kernels) and the
@@ -195,21 +195,8 @@ class Sampler:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def _find_server(self) -> psutil.Process:
-        for proc in psutil.process_iter(["cmdline"]):
-            cmdline = proc.info["cmdline"] or []
-            if "voila" in " ".join(cmdline) and self.port in cmdline:
-                return proc
-        raise RuntimeError("the Voilà server was not found")
-
     def kernels(self) -> list[psutil.Process]:
-        found = []
-        for p in self.server.children(recursive=True):
-            # A kernel may end between the listing and the question (a zombie, or gone).
-            with contextlib.suppress(psutil.Error):
-                if "ipykernel" in " ".join(p.cmdline()):
-                    found.append(p)
-        return found
+        return kernels_of(self.server)
 
     def _count_cpu(self) -> None:
         with contextlib.suppress(psutil.Error):
