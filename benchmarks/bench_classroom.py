@@ -39,7 +39,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import psutil
 
@@ -47,10 +46,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from bench_browser import ARM, INSTRUMENT  # noqa: E402
+from bench_browser import RESULT as DRAWN  # noqa: E402
 from bench_engines import machine  # noqa: E402
 
 import siege_nb as sn  # noqa: E402
-from siege_nb.rules import title  # noqa: E402
+from siege_nb.rules import GAMES, title  # noqa: E402
 from siege_nb.widgets.keeper import BUSY_BEATS  # noqa: E402
 from tests.browser.lab import (  # noqa: E402
     CHROMIUM,
@@ -58,30 +59,12 @@ from tests.browser.lab import (  # noqa: E402
     FITTED,
     SHOWS_SOMETHING,
     jupyter_server,
+    kernels_of,
+    server_process,
 )
 
-GAMES = ("siege-of-paris", "belagerung", "pyramid-siege")
 GAME_TITLES = {g: title(g) for g in GAMES}
 PLAIN_STEP = re.compile(r"^([A-Za-z0-9]+)-([A-Za-z0-9]+)$")
-
-INSTRUMENT = """() => {
-    if (window.__lat) return;
-    window.__lat = {down: 0, draws: []};
-    const orig = CanvasRenderingContext2D.prototype.drawImage;
-    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
-        window.__lat.draws.push([this.canvas, performance.now()]);
-        return orig.apply(this, args);
-    };
-}"""
-ARM = """(top) => {
-    window.__lat.draws = [];
-    top.addEventListener('mousedown', () => { window.__lat.down = performance.now(); },
-                         {capture: true, once: true});
-}"""
-DRAWN = """(image) => {
-    const t = window.__lat.draws.find(([c, t]) => c === image && t >= window.__lat.down);
-    return t ? t[1] - window.__lat.down : null;
-}"""
 
 
 @dataclass
@@ -201,8 +184,7 @@ class Sampler:
     """Memory and CPU of the Voilà server and its kernels, sampled every second."""
 
     def __init__(self, base: str) -> None:
-        self.port = f"--port={urlparse(base).port}"
-        self.server = self._find_server()
+        self.server = server_process(base)
         self.samples: list[tuple[float, int, int, list[int]]] = []  # t, server, total, kernels
         self.cpu: list[float] = []
         # CPU seconds by process, last seen: the app's side (server and kernels) and the
@@ -213,21 +195,8 @@ class Sampler:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def _find_server(self) -> psutil.Process:
-        for proc in psutil.process_iter(["cmdline"]):
-            cmdline = proc.info["cmdline"] or []
-            if "voila" in " ".join(cmdline) and self.port in cmdline:
-                return proc
-        raise RuntimeError("the Voilà server was not found")
-
     def kernels(self) -> list[psutil.Process]:
-        found = []
-        for p in self.server.children(recursive=True):
-            # A kernel may end between the listing and the question (a zombie, or gone).
-            with contextlib.suppress(psutil.Error):
-                if "ipykernel" in " ".join(p.cmdline()):
-                    found.append(p)
-        return found
+        return kernels_of(self.server)
 
     def _count_cpu(self) -> None:
         with contextlib.suppress(psutil.Error):
@@ -299,7 +268,7 @@ async def run(args: argparse.Namespace) -> None:
             n_reload -= 1
         else:
             plans.append("play")
-    runs = [PageRun(i, GAMES[i % 3], plans[i]) for i in range(args.pages)]
+    runs = [PageRun(i, GAMES[i % len(GAMES)], plans[i]) for i in range(args.pages)]
     cull = [
         f"--MappingKernelManager.cull_idle_timeout={args.cull}",
         f"--MappingKernelManager.cull_interval={max(5, args.cull // 6)}",

@@ -12,7 +12,10 @@ under the default preset and each choice of every option changed alone, and
   reads) unless ``--no-store``;
 * draws the ranking's bar chart and the metrics' chart to ``docs/figures/``.
 
-``--stored`` plays nothing: it prints and draws the stored runs again.
+``--stored`` plays nothing: it prints and draws the stored runs again. ``--extend`` adds games
+to the stored run until it has ``--games`` per choice, ``--step`` games at a time, storing the
+records after each step (game ``i`` has the same seeds in every run, so the extended run is
+the run one call would have made, and a long run can be stopped and taken up again).
 
 The Siege of Paris is played with ``move_limit_reset="attacker-entry"`` as the base (as
 ``lab_search.py`` does: under the default reading two search agents can keep a game going for
@@ -65,20 +68,42 @@ def show(game: str, found: Any, seconds: float | None, store: bool) -> None:
     found.metrics().plot().savefig(FIGURES / f"playout-metrics-{game}.png", dpi=80)
 
 
-def run(game: str, args: argparse.Namespace, executor: Executor) -> None:
+def play(
+    game: str, args: argparse.Namespace, executor: Executor, n_games: int, first: int = 0
+) -> Any:
     agents = {team: MCTSAgent(iterations=args.iterations) for team in TEAMS[game]}
-    t0 = time.perf_counter()
-    found = dispute_frequencies(
+    return dispute_frequencies(
         game,
         "default",
         agents,
-        n_games=args.games,
+        n_games=n_games,
         seed=args.seed,
         base=BASE[game],
         executor=executor,
         progress=False,
         max_plies=args.max_plies,
+        first_game=first,
     )
+
+
+def run(game: str, args: argparse.Namespace, executor: Executor) -> None:
+    t0 = time.perf_counter()
+    if not args.extend:
+        found = play(game, args, executor, args.games)
+        show(game, found, time.perf_counter() - t0, not args.no_store)
+        return
+    found = dispute_ranking(game)
+    while found.n_games < args.games:
+        step = min(args.step, args.games - found.n_games)
+        t1 = time.perf_counter()
+        found = found.merge(play(game, args, executor, step, first=found.n_games))
+        print(
+            f"{game}: games {found.n_games - step}–{found.n_games - 1} per choice played in "
+            f"{time.perf_counter() - t1:.0f} s; {found.n_games} stored",
+            flush=True,
+        )
+        if not args.no_store:
+            stored_path(game).write_text(found.to_json() + "\n", encoding="utf-8")
     show(game, found, time.perf_counter() - t0, not args.no_store)
 
 
@@ -93,6 +118,10 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=3000)
     parser.add_argument("--scheduler", help="a Dask scheduler's address")
     parser.add_argument("--no-store", action="store_true", help="do not write the records")
+    parser.add_argument(
+        "--extend", action="store_true", help="add games to the stored run up to --games"
+    )
+    parser.add_argument("--step", type=int, default=5, help="games per choice a step (--extend)")
     parser.add_argument(
         "--stored", action="store_true", help="play nothing: print and draw the stored runs"
     )

@@ -49,6 +49,24 @@ def test_frequencies_are_reproducible_serially_and_on_a_pool() -> None:
     assert small(agents=SEARCH, seed=5).records != serial.records
 
 
+def test_a_run_in_parts_is_the_run_in_one() -> None:
+    whole = small(agents=SEARCH)
+    first, second = small(agents=SEARCH, n_games=2), small(agents=SEARCH, n_games=4, first_game=2)
+    joined = first.merge(second)
+    assert joined.n_games == whole.n_games == 6
+    assert joined.records == whole.records
+    assert [p.as_row() for p in joined.pairs] == [p.as_row() for p in whole.pairs]
+    # Either order gives the same ranking.
+    assert [p.as_row() for p in second.merge(first).pairs] == [p.as_row() for p in whole.pairs]
+    # The same games twice, or another seed, are not one run.
+    with pytest.raises(sn.ArgumentError, match="other game numbers"):
+        first.merge(small(agents=SEARCH, n_games=3))
+    with pytest.raises(sn.ArgumentError, match="same seed"):
+        first.merge(small(agents=SEARCH, n_games=2, first_game=2, seed=5))
+    with pytest.raises(TypeError):
+        first.merge(whole.records)  # type: ignore[arg-type]
+
+
 def test_the_games_are_the_balance_labs() -> None:
     """Game i of a reading is simulate's game i: same agents, same seeds, same winner."""
     f = small()
@@ -194,6 +212,8 @@ def test_trace_measures() -> None:
         ({"agents": {"attacker": RandomAgent()}}, sn.ArgumentError),
         ({"base": {"capture": "sometimes"}}, sn.ArgumentError),
         ({"max_plies": 0}, sn.ArgumentError),
+        ({"first_game": -1}, sn.ArgumentError),
+        ({"first_game": "2"}, TypeError),
     ],
 )
 def test_bad_input_is_refused(kw: dict, error: type) -> None:

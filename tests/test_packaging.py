@@ -159,6 +159,24 @@ def test_the_scripts_install_only_when_something_changed(tmp_path: Path) -> None
     assert len(log.read_text().splitlines()) == 3
 
 
+def _installed_copy(tmp_path: Path, intercept: str, extras: list[str]) -> Path:
+    """A copy of the project's scripts whose .venv is already filled with ``extras`` (the
+    stamp says so), with a Python that runs the real one except where the bash lines
+    ``intercept`` answer first (printing what would start); returns the .venv."""
+    shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    fake = venv / "bin" / "python"
+    fake.write_text(f'#!/usr/bin/env bash\n{intercept}exec {sys.executable} "$@"\n')
+    fake.chmod(0o755)
+    digest = hashlib.sha256((tmp_path / "pyproject.toml").read_bytes()).hexdigest()
+    (venv / "siege_nb-installed").write_text(
+        f"{digest} {tmp_path}\n" + "".join(f"{e}\n" for e in extras)
+    )
+    return venv
+
+
 @pytest.mark.parametrize(
     ("language", "first", "locale"),
     [
@@ -170,23 +188,13 @@ def test_the_scripts_install_only_when_something_changed(tmp_path: Path) -> None
 def test_the_notebooks_script_starts_the_environments_jupyterlab(
     tmp_path: Path, language: str | None, first: str, locale: str
 ) -> None:
-    # A copy of the project whose .venv is already filled (the stamp says so), with a Python
-    # that runs the real one but only prints what it would start.
-    shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    venv = tmp_path / ".venv"
-    (venv / "bin").mkdir(parents=True)
-    fake = venv / "bin" / "python"
-    fake.write_text(
-        "#!/usr/bin/env bash\n"
+    venv = _installed_copy(
+        tmp_path,
         'if [ "$1 $2" = "-m jupyterlab" ]; then\n'
         '    echo "$@ PREFER=$JUPYTER_PREFER_ENV_PATH LANGUAGE=$SIEGE_NB_LANGUAGE"; exit 0\n'
-        "fi\n"
-        f'exec {sys.executable} "$@"\n'
+        "fi\n",
+        ["classroom", "languages"],
     )
-    fake.chmod(0o755)
-    digest = hashlib.sha256((tmp_path / "pyproject.toml").read_bytes()).hexdigest()
-    (venv / "siege_nb-installed").write_text(f"{digest} {tmp_path}\nclassroom\nlanguages\n")
     chosen = ["--language", language] if language else []
     run = subprocess.run(
         ["bash", str(tmp_path / "scripts" / "notebooks"), *chosen, "--no-browser"],
@@ -212,19 +220,11 @@ def test_the_notebooks_script_starts_the_environments_jupyterlab(
 def test_the_classroom_script_serves_the_app_in_its_language(
     tmp_path: Path, language: str | None, app: str
 ) -> None:
-    shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    venv = tmp_path / ".venv"
-    (venv / "bin").mkdir(parents=True)
-    fake = venv / "bin" / "python"
-    fake.write_text(
-        "#!/usr/bin/env bash\n"
-        'if [ "$1 $2" = "-m voila" ]; then echo "$3 LANGUAGE=$SIEGE_NB_LANGUAGE"; exit 0; fi\n'
-        f'exec {sys.executable} "$@"\n'
+    _installed_copy(
+        tmp_path,
+        'if [ "$1 $2" = "-m voila" ]; then echo "$3 LANGUAGE=$SIEGE_NB_LANGUAGE"; exit 0; fi\n',
+        ["classroom"],
     )
-    fake.chmod(0o755)
-    digest = hashlib.sha256((tmp_path / "pyproject.toml").read_bytes()).hexdigest()
-    (venv / "siege_nb-installed").write_text(f"{digest} {tmp_path}\nclassroom\n")
     chosen = ["--language", language] if language else []
     run = subprocess.run(
         ["bash", str(tmp_path / "scripts" / "classroom"), *chosen],

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from siege_nb.ai.lab import RuleReading, _derive
+from siege_nb.ai.lab import RuleReading, _derive, _whole
 from siege_nb.ai.report import team_name
 from siege_nb.disputes.metrics import PlayoutMetrics
 from siege_nb.disputes.play import check_run, play_traced
@@ -255,6 +255,57 @@ class DisputeFrequencies:
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize="small")
         return ax
 
+    def merge(self, other: DisputeFrequencies) -> DisputeFrequencies:
+        """This run and ``other`` as one: the records of both, ranked again. The two must
+        have played the same game, preset, base options, seed and agents, on different game
+        numbers (``first_game``), so that together they are the run a single call would have
+        made; anything else raises :class:`~siege_nb.ArgumentError`.
+
+        >>> from siege_nb.ai import RandomAgent
+        >>> agents = {"attacker": RandomAgent(), "defender": RandomAgent()}
+        >>> run = lambda first: dispute_frequencies("pyramid-siege", agents=agents, n_games=2,
+        ...     options=["towards"], executor="serial", progress=False, first_game=first)
+        >>> run(0).merge(run(2)).n_games
+        4
+        """
+        check_type(other, DisputeFrequencies, "other")
+        for field in ("game", "preset", "seed", "agents"):
+            if getattr(self, field) != getattr(other, field):
+                raise ArgumentError(
+                    "other",
+                    getattr(other, field),
+                    f"a run with the same {field} as this one ({getattr(self, field)!r})",
+                )
+        if dict(self.base) != dict(other.base):
+            raise ArgumentError("other", dict(other.base), f"a run with base {dict(self.base)!r}")
+        mine = {(r["reading"], r["game_index"]) for r in self.records}
+        both = sorted(
+            i
+            for rd, i in {(r["reading"], r["game_index"]) for r in other.records}
+            if (rd, i) in mine
+        )
+        if both:
+            raise ArgumentError(
+                "other",
+                f"games {both[0]}…",
+                "a run on other game numbers (first_game) than this one's",
+            )
+        readings = [r["reading"] for r in self.records]
+        order = {label: k for k, label in enumerate(dict.fromkeys(readings))}
+        records = sorted(
+            [*self.records, *other.records],
+            key=lambda r: (order.get(r["reading"], len(order)), r["reading"], r["game_index"]),
+        )
+        return _rank(
+            self.game,
+            self.preset,
+            self.base,
+            self.n_games + other.n_games,
+            self.seed,
+            self.agents,
+            records,
+        )
+
     def metrics(self) -> PlayoutMetrics:
         """The playout metrics of every reading played, from the same games."""
         return PlayoutMetrics(self.game, list(self.records))
@@ -452,6 +503,7 @@ def dispute_frequencies(
     progress: bool = True,
     max_plies: int | None = None,
     chunk_size: int | None = None,
+    first_game: int = 0,
 ) -> DisputeFrequencies:
     """How often each disputed rule of ``game`` matters in games between ``agents``.
 
@@ -464,7 +516,9 @@ def dispute_frequencies(
     :class:`concurrent.futures.Executor` (a Dask cluster's ``client.get_executor()`` too),
     ``"serial"``, or ``None`` for a local process pool; ``max_plies`` stops a game as a draw
     (the lab's own cap). The same arguments and ``seed`` give the same records however the
-    games are spread.
+    games are spread. The games are numbered from ``first_game``: game ``i`` has the same
+    seeds in every run, so a run from ``first_game=40`` adds games 40, 41, … to a run of 40,
+    and :meth:`DisputeFrequencies.merge` joins the two.
 
     >>> from siege_nb.ai import RandomAgent
     >>> f = dispute_frequencies("pyramid-siege", agents={"attacker": RandomAgent(),
@@ -497,9 +551,21 @@ def dispute_frequencies(
     specs, count, seed_, limit, crossing = check_run(
         game, agents, n_games, seed, executor, progress, max_plies
     )
+    first = _whole(first_game, "first_game", 0, 10_000_000)
+    assert first is not None
     plan, _ = _plan(game, preset, extra, names)
     records = play_traced(
-        game, plan, specs, count, seed_, executor, progress, limit, crossing, chunk_size=chunk_size
+        game,
+        plan,
+        specs,
+        count,
+        seed_,
+        executor,
+        progress,
+        limit,
+        crossing,
+        chunk_size=chunk_size,
+        first=first,
     )
     words = ", ".join(f"{team}: {agent!r}" for team, agent in specs.items())
     return _rank(game, preset, extra, count, seed_, words, records)

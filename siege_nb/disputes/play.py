@@ -253,11 +253,13 @@ def play_traced(
     max_plies: int | None,
     crossing: str,
     chunk_size: int | None = None,
+    first: int = 0,
 ) -> list[dict[str, Any]]:
     """Play ``n_games`` games of each reading of ``plan`` (each with the readings to judge its
     positions under) and return their records, in the order of ``plan`` then game index.
-    Game ``i`` of every reading has the seed :func:`~siege_nb.ai.simulate` gives it."""
-    seeds = [_derive("siege-lab", int(seed), i) for i in range(n_games)]
+    Game ``i`` of every reading has the seed :func:`~siege_nb.ai.simulate` gives it; the
+    games played are numbered from ``first`` (so a later run can add games to an earlier one)."""
+    seeds = {i: _derive("siege-lab", int(seed), i) for i in range(first, first + n_games)}
     total = n_games * len(plan)
     workers = 1 if _serial(executor) else (os.cpu_count() or 1)
     if executor is not None and not isinstance(executor, str):
@@ -270,12 +272,12 @@ def play_traced(
             reading,
             judges,
             agents,
-            tuple((i, seeds[i]) for i in range(start, min(n_games, start + size))),
+            tuple((i, seeds[i]) for i in range(start, min(first + n_games, start + size))),
             max_plies,
             crossing,
         )
         for reading, judges in plan
-        for start in range(0, n_games, size)
+        for start in range(first, first + n_games, size)
     ]
     bar = _Progress(total, progress)
     records: list[dict[str, Any]] = []

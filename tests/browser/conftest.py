@@ -107,6 +107,17 @@ def page(browser_page: Any, request: Any) -> Iterator[Any]:
         browser_page.screenshot(path=str(SHOTS / f"FAILED-{request.node.name}.png"))
 
 
+@pytest.fixture
+def projector(page: Any) -> Iterator[Any]:
+    """The session's page at 1024 x 768, as a classroom projector shows it; restored after."""
+    old = page.viewport_size
+    page.set_viewport_size({"width": 1024, "height": 768})
+    try:
+        yield page
+    finally:
+        page.set_viewport_size(old)
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
     outcome = yield

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 from siege_nb.serving import CONNECTION_CLASS
 
@@ -191,6 +192,31 @@ def jupyter_server(
         finally:
             stop_server(proc)
             log.close()
+
+
+def server_process(base: str) -> Any:
+    """The ``psutil.Process`` of the Voilà or Jupyter server answering at ``base`` (found by
+    the port on its command line, as :func:`jupyter_server` starts it)."""
+    import psutil
+
+    port = f"--port={urlparse(base).port}"
+    for proc in psutil.process_iter(["cmdline"]):
+        if port in (proc.info["cmdline"] or []):
+            return proc
+    raise RuntimeError(f"no server with {port} was found")
+
+
+def kernels_of(server: Any) -> list[Any]:
+    """The kernels ``server`` (a ``psutil.Process``) started: its children running ipykernel.
+    A kernel that ends while it is asked about (a zombie, or gone) is left out."""
+    import psutil
+
+    found = []
+    for proc in server.children(recursive=True):
+        with suppress(psutil.Error):
+            if "ipykernel" in " ".join(proc.cmdline()):
+                found.append(proc)
+    return found
 
 
 @contextmanager

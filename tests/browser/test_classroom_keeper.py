@@ -7,15 +7,13 @@ import re
 import time
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlparse
 
-import psutil
 import pytest
 
 import siege_nb as sn
 from siege_nb.widgets.keeper import STOPPED_AFTER
 
-from .lab import ROOT, SHOTS, canvas_in, jupyter_server
+from .lab import ROOT, SHOTS, canvas_in, jupyter_server, kernels_of, server_process
 from .test_lab import click, wait_text
 
 
@@ -23,21 +21,6 @@ from .test_lab import click, wait_text
 def voila() -> Iterator[str]:
     with jupyter_server("voila", root_dir=ROOT / "notebooks") as base:
         yield base
-
-
-def kernels_of(base: str) -> list[psutil.Process]:
-    """The kernels the Voilà server at ``base`` started (its children running ipykernel)."""
-    port = f"--port={urlparse(base).port}"
-    found = []
-    for proc in psutil.process_iter(["cmdline"]):
-        cmdline = proc.info["cmdline"] or []
-        if "voila" in " ".join(cmdline) and port in cmdline:
-            found += [
-                child
-                for child in proc.children(recursive=True)
-                if "ipykernel" in " ".join(child.cmdline())
-            ]
-    return found
 
 
 def open_app(page: Any, base: str) -> tuple[Any, Any]:
@@ -80,7 +63,7 @@ def test_a_page_whose_kernel_died_says_so_and_starts_anew(voila: str, page: Any)
     click(canvas, twin, "f5")
     wait_text(body, "Played C0-f5")
     time.sleep(1)
-    alive = kernels_of(voila)
+    alive = kernels_of(server_process(voila))
     assert alive, "no kernel found for the page"
     for kernel in alive:
         kernel.kill()

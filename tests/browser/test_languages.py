@@ -46,16 +46,6 @@ def voila() -> Iterator[str]:
         yield base
 
 
-@pytest.fixture
-def projector(page: Any) -> Iterator[Any]:
-    old = page.viewport_size
-    page.set_viewport_size({"width": 1024, "height": 768})
-    try:
-        yield page
-    finally:
-        page.set_viewport_size(old)
-
-
 def first_sentence(markup: str) -> str:
     """The words a reader sees first in some HTML, up to the first stop or colon (French puts
     a no-break space before a colon, which the page may write otherwise)."""

@@ -11,25 +11,11 @@ each view are kept in tests/browser/screenshots/ (one-screen-*.png).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from .lab import SHOTS, canvas_in, cell_containing, open_notebook, run_all, settled_box
 from .test_fit import OVERFLOW, inside
 from .test_lab import wait_text
-
-
-@pytest.fixture
-def projector(page: Any) -> Iterator[Any]:
-    """The session's page at 1024 x 768, restored after."""
-    old = page.viewport_size
-    page.set_viewport_size({"width": 1024, "height": 768})
-    try:
-        yield page
-    finally:
-        page.set_viewport_size(old)
 
 
 def left_panel(page: Any, shown: bool) -> None:
