@@ -19,6 +19,7 @@ from siege_nb.games.base import (
     group_readings,
     result_words,
 )
+from siege_nb.games.describe import describe_change
 from siege_nb.games.registry import new_game
 from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.records import RecordError, load_game
@@ -35,6 +36,14 @@ from siege_nb.rules import RuleSet, rule_heading
 from siege_nb.rules import options as rule_options_of
 from siege_nb.rules import title as game_title
 from siege_nb.rules.model import value_words
+from siege_nb.widgets.access import (
+    HOST_CLASS,
+    MOVE_BOX_CLASS,
+    Access,
+    board_label,
+    keys_help,
+    plain_text,
+)
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
@@ -306,6 +315,24 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             layout=w.Layout(width="auto", max_width="100%"),
         )
         self.move_box.observe(self._on_typed, names="value")
+        self.move_box.add_class(MOVE_BOX_CLASS)
+        # Keys, the live region and the board's accessible name (siege_nb.widgets.access).
+        self.access = Access(BOARD_KEYS, self._on_access_key)
+        self.keys_note = w.HTML(
+            f"<span style='font-size:13px;color:#444'>{escape(keys_help(BOARD_KEYS))}</span>",
+            layout=w.Layout(width="auto"),
+        )
+        self.keys_note.add_class(PANEL_CLASS)
+        self.describe_button = w.Button(
+            description=tr("Describe"),
+            icon="comment",
+            tooltip=tr("Say in words what is on the board, or on the chosen point (key D)"),
+            layout=w.Layout(width="auto"),
+        )
+        self.describe_button.on_click(self._on_describe)
+        # What the live region last told (the moves it has announced, and the message).
+        self._told: tuple[Any, ...] = ()
+        self._told_pieces: dict[str, str] = {}
         self._suggested: tuple[Any, ...] | None = None
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._action_keys: list[str] = []  # what the buttons in self.actions do, in order
@@ -351,9 +378,20 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                 self.actions,
                 self.move_box,
                 self.message,
-                w.HBox([self.size_button, self.key_button, self.sources_button], layout=row),
+                w.HBox(
+                    [
+                        self.describe_button,
+                        self.size_button,
+                        self.key_button,
+                        self.contrast_button,
+                        self.sources_button,
+                    ],
+                    layout=row,
+                ),
                 w.HBox([self.save_button, self.load_button, self.downloader], layout=row),
+                self.keys_note,
                 self.settings,
+                self.access,
             ],
         )
         self._place_side(beside)
@@ -364,6 +402,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             [self.board_canvas.probe, self.canvas, self.side, self.below],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
+        self.add_class(HOST_CLASS)
         self._after_action(in_event=False)
         if not self.message.value:
             self.message.value = self._hint()
@@ -411,6 +450,51 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         check_type(text, str, "text")
         self._typed(text)
         self._after_action(in_event=False)
+
+    def describe(self, point: str | None = None) -> str:
+        """Say in words what is on the board (:meth:`siege_nb.Game.describe`): the whole
+        position, or what stands on ``point`` and where it may go (by default the piece
+        chosen, if one is). The words go to the panel and to screen readers, and are
+        returned. A name that is no point of the board is an :class:`~siege_nb.ArgumentError`.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("pyramid-siege")
+        >>> board.describe("r4c1")
+        'r4c1: a defender. It may go to r4c2, r5c2.'
+        """
+        check_type(point, (str, type(None)), "point")
+        if point is None and self._points:
+            point = self._points[-1]
+        text = self.game.describe(point)
+        self.message.value = "<br>".join(escape(line) for line in text.splitlines())
+        self.access.say(text)
+        return text
+
+    def press(self, key: str) -> None:
+        """Act as if the reader pressed ``key`` with the keyboard's focus on the board (the
+        keys are listed under the panel: *U* undo, *R* redo, *D* describe, *K* key, *L*
+        large board). A key that does nothing is ignored; ``key`` must be a ``str``."""
+        check_type(key, str, "key")
+        self.access.press(key)
+
+    @guarded
+    def _on_access_key(self, action: str) -> None:
+        if action == "undo":
+            self._on_undo()
+        elif action == "redo":
+            self._on_redo()
+        elif action == "key":
+            self.set_key(not self.key_button.value)
+        elif action == "large":
+            self.set_size("normal" if self.size_button.value else "large")
+        elif action == "contrast":
+            self.set_theme("standard" if self.contrast_button.value else "high-contrast")
+        elif action == "describe":
+            self.describe()
+
+    @guarded
+    def _on_describe(self, _: Any = None) -> None:
+        self.describe()
 
     def play(self, move: Move | str) -> Move:
         """Play a move through the widget (the drawing and panel follow). An illegal move
@@ -872,7 +956,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         if h.captures:
             lines.append(
                 tr(
-                    "Green rings: pieces it can capture ({points}).",
+                    "Dotted green rings: pieces it can capture ({points}).",
                     points=escape(", ".join(h.captures)),
                 )
             )
@@ -1054,8 +1138,33 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             self._action_keys = keys
             self.actions.children = [self._button(*spec) for spec in wanted]
         self._suggest(g)
+        self._tell(g)
         if self.on_change is not None:
             self.on_change(g)
+
+    def _tell(self, g: Game) -> None:
+        """Tell screen readers what changed: the moves played since the last telling (who
+        moved what where, what was taken, whose turn it is now), else the panel's new words
+        (a refusal and its reason, a piece chosen, a move taken back)."""
+        told = (id(g), len(g.moves), g.last_move.text if g.last_move else "", id(g.rules))
+        self.access.board_label = board_label(g)
+        if told == self._told:
+            # Said again even if the words are the same: the reader acted (the same
+            # refusal twice must be heard twice).
+            self.access.say(plain_text(self.message.value))
+            return
+        before, moves = self._told, g.moves
+        self._told = told
+        pieces = self._told_pieces
+        self._told_pieces = g.pieces()
+        grown = len(moves) - before[1] if before and before[0] == id(g) else 0
+        if not before:
+            return  # the widget is new: nothing has changed yet
+        if 0 < grown <= MAX_TOLD:
+            self.access.say(" ".join(changes(g, pieces, grown)))
+        else:
+            said = plain_text(self.message.value)
+            self.access.say(f"{said} {describe_change(pieces, g, None)}".strip())
 
     def _suggest(self, g: Game) -> None:
         """Offer the position's legal moves in the move box (once per position)."""
@@ -1197,6 +1306,37 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                     readings=escape(group_readings(v.differs_under)),
                 )
         return text
+
+
+MAX_TOLD = 4
+"""The most moves told one by one after an action (the reader's move and the computer's
+answers); more (a loaded record) are told as the new turn only."""
+
+BOARD_KEYS = {
+    "u": "undo",
+    "r": "redo",
+    "d": "describe",
+    "m": "move-box",
+    "k": "key",
+    "l": "large",
+    "h": "contrast",
+}
+"""The board widget's shortcut keys (listed under its panel)."""
+
+
+def changes(g: Game, before: Mapping[str, str], n: int) -> list[str]:
+    """The last ``n`` moves of ``g`` in words, each from the pieces before it (``before``:
+    the pieces before the first of them)."""
+    said = []
+    replay = g.clone()
+    for _ in range(n):
+        replay.undo()
+    pieces = dict(before)
+    for _ in range(n):
+        move = replay.redo()
+        said.append(describe_change(pieces, replay, move))
+        pieces = replay.pieces()
+    return said
 
 
 def check_focus(game: str, focus: Any) -> list[str]:

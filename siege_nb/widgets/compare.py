@@ -38,7 +38,7 @@ from siege_nb.widgets.canvas import (
     Space,
     key_toggle,
 )
-from siege_nb.widgets.common import escape, explore_highlights, guarded
+from siege_nb.widgets.common import GREEN, VERMILLION, escape, explore_highlights, guarded
 from siege_nb.widgets.selectors import RuleSelectors
 
 __all__ = ["Grid", "RuleComparer", "check_option", "grid_columns", "grid_layout"]
@@ -470,7 +470,7 @@ protection
             if self.selectors is not None:
                 self.selectors.show(self.games[0].rules)
             self.table.value = (
-                "<span style='color:#D55E00'>"
+                f"<span style='color:{VERMILLION}'>"
                 + tr("This position is impossible under that reading: {error}", error=escape(err))
                 + "</span>"
             )
@@ -496,7 +496,7 @@ protection
             refused = [v for v in verdicts.values() if not v.legal]
             none = "<li>" + escape(tr("no move")) + "</li>"
             items = "".join(
-                f"<li><span style='color:#009E73'>✓</span> {escape(m)}</li>" for m in legal
+                f"<li><span style='color:{GREEN}'>✓</span> {escape(m)}</li>" for m in legal
             )
             items += "".join(
                 f"<li><span style='color:#D55E00'>✕ {escape(v.move)}</span>: "
