@@ -1141,6 +1141,16 @@ class Game:
             return None
         return png_bytes(self)
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The board as a picture with the position in words as its alternative text, so that
+        a screen reader in JupyterLab reads the position (see :mod:`siege_nb.render.picture`)."""
+        png = self._repr_png_()
+        if png is None:
+            return None
+        from siege_nb.render.picture import picture_bundle
+
+        return picture_bundle(png, " ".join(self.describe().splitlines()), str(self))
+
 
 def _check_move_type(move: object) -> str:
     """``move`` if it is text, else the ``TypeError`` that :meth:`Game.play` gives."""

@@ -21,7 +21,7 @@ r3c0: an attacker. The defender is to move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from siege_nb.errors import ArgumentError, check_type
 from siege_nb.games.base import Game, Move, result_words
@@ -31,6 +31,7 @@ from siege_nb.rules import title as game_title
 __all__ = [
     "SIDE_NAMES",
     "describe_change",
+    "describe_pieces",
     "describe_point",
     "describe_position",
     "pieces_words",
@@ -165,9 +166,26 @@ def describe_position(game: Game) -> str:
             move=last.text,
         )
     lines = [f"{game_title(game.game)}. {played} {_turn(game)}"]
-    by_side: dict[str, dict[str, list[str]]] = {side: {} for side in game.sides}
-    for point, piece in game.pieces().items():
-        by_side.setdefault(_side_of(game, piece), {}).setdefault(piece, []).append(point)
+    lines += describe_pieces(game.pieces(), game.board.names, game.sides)
+    return "\n".join(lines)
+
+
+def describe_pieces(
+    pieces: Mapping[str, str], order: Sequence[str], sides: Sequence[str] = ()
+) -> list[str]:
+    """A sentence per side: its pieces by kind with their points, the points in ``order``
+    (the board's). ``pieces`` maps a point to a piece's name (:meth:`~siege_nb.Game.pieces`);
+    a piece's side is the first word of its name. Each of ``sides`` without a piece gets a
+    sentence saying so.
+
+    >>> describe_pieces({"b2": "white soldier", "a1": "white soldier"}, ["a1", "b2"])
+    ['White: 2 white soldiers on a1, b2.']
+    """
+    at = {name: i for i, name in enumerate(order)}
+    by_side: dict[str, dict[str, list[str]]] = {side: {} for side in sides}
+    for point, piece in pieces.items():
+        by_side.setdefault(piece.split()[0], {}).setdefault(piece, []).append(point)
+    lines = []
     for side, kinds in by_side.items():
         if not kinds:
             lines.append(_capital(tr("{side}: no pieces left.", side=side_name(side))))
@@ -176,14 +194,14 @@ def describe_position(game: Game) -> str:
             tr(
                 "{pieces} on {points}",
                 pieces=pieces_words(kind, len(pts)),
-                points=_points(game, pts),
+                points=", ".join(sorted(pts, key=lambda p: at.get(p, len(at)))),
             )
             for kind, pts in kinds.items()
         ]
         lines.append(
             _capital(tr("{side}: {groups}.", side=side_name(side), groups="; ".join(groups)))
         )
-    return "\n".join(lines)
+    return lines
 
 
 def describe_point(game: Game, point: str) -> str:

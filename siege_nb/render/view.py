@@ -977,6 +977,17 @@ class BoardView:
         for artist in self.dynamic_artists():
             artist.set_animated(animated)
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The drawing as a picture whose alternative text is its caption and the pieces it
+        shows, in words (see :mod:`siege_nb.render.picture`)."""
+        from siege_nb.games.describe import describe_pieces
+        from siege_nb.render.picture import picture_bundle
+
+        words = [self._caption.get_text().replace("\n", " "), game_title(self.game_name) + "."]
+        words += describe_pieces(self._occupied, self._names)
+        alt = " ".join(w for w in words if w)
+        return picture_bundle(self._repr_png_(), alt, "<siege_nb.render.view.BoardView>")
+
     def _repr_png_(self) -> bytes:
         """The drawing as a picture in a notebook (all artists, animated ones included)."""
         import io

@@ -60,7 +60,7 @@ KEY_WORDS: dict[str, str] = {
 # class), listens for keys there, keeps the live region and names the canvases. The widget
 # may be attached to the page after this view renders, and ipympl may draw its canvas later
 # still, so it looks again until it finds them.
-ACCESS_ESM = """
+ACCESS_ESM = r"""
 export default {
   render({ model, el }) {
     el.dataset.siegeAccess = '';
@@ -80,6 +80,22 @@ export default {
       timer = setTimeout(() => { live.textContent = model.get('spoken'); }, 60);
     };
     let host = null;
+    // A field whose label is hidden (a dropdown under a heading of its own) is named by
+    // its tooltip or by the words just above it, so that a screen reader names it too.
+    const nameFields = () => {
+      host.querySelectorAll('select, input').forEach((f) => {
+        if (f.getAttribute('aria-label')) return;
+        const shown = [...(f.labels || [])].some(
+          (l) => l.offsetParent !== null && l.textContent.trim());
+        if (shown) return;
+        const holder = f.closest('.jupyter-widgets');
+        let words = f.title || (holder && holder.title) || '';
+        if (!words && holder && holder.previousElementSibling) {
+          words = holder.previousElementSibling.textContent.trim();
+        }
+        if (words) f.setAttribute('aria-label', words.replace(/\s+/g, ' ').slice(0, 150));
+      });
+    };
     const name = () => {
       if (!host) return;
       const label = model.get('board_label');
@@ -88,11 +104,21 @@ export default {
         c.setAttribute('role', 'img');
         c.setAttribute('aria-label', label);
       });
+      nameFields();
     };
     const typing = (t) => t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' ||
       t.tagName === 'SELECT' || t.isContentEditable);
+    // Heard on the way down (the capture phase), before ipympl's canvas, which takes every
+    // key pressed on it for matplotlib: Tab then moves the focus on (no keyboard trap), and
+    // a shortcut pressed on the board works.
     const onKey = (ev) => {
       if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
+      const onCanvas = ev.target && ev.target.closest &&
+        ev.target.closest('.jupyter-matplotlib-canvas-div');
+      if (ev.key === 'Tab') {
+        if (onCanvas) ev.stopPropagation();
+        return;
+      }
       if (typing(ev.target)) {
         if (ev.key === 'Escape') {
           ev.target.blur();
@@ -123,7 +149,7 @@ export default {
       // Lumino (JupyterLab) leaves keys pressed inside this element to it.
       host.setAttribute('data-lm-suppress-shortcuts', 'true');
       if (!host.hasAttribute('tabindex')) host.setAttribute('tabindex', '-1');
-      host.addEventListener('keydown', onKey);
+      host.addEventListener('keydown', onKey, true);
       name();
       observer = new MutationObserver(name);
       observer.observe(host, { childList: true, subtree: true });
@@ -135,7 +161,7 @@ export default {
     return () => {
       clearTimeout(timer);
       if (observer) observer.disconnect();
-      if (host) host.removeEventListener('keydown', onKey);
+      if (host) host.removeEventListener('keydown', onKey, true);
       model.off('change:spoken', speak);
       model.off('change:said', speak);
       model.off('change:board_label', name);
