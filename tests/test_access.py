@@ -315,3 +315,17 @@ def test_the_marks_differ_by_more_than_colour() -> None:
     # A forbidden move's ring is the selected ring's shape: the cross beside it tells it.
     assert RING_STYLES["forbidden"] == RING_STYLES["selected"]
     assert form(view._forb_x) != form(view._forb)
+
+
+def test_the_rule_comparer_takes_its_keys_and_the_high_contrast_theme() -> None:
+    figure_b = {"k7": "garrison soldier", "j8": "black soldier", "j9": "white soldier"}
+    comparer = sn.RuleComparer(figure_b, "protection", piece="k7")
+    comparer.access.press("h")
+    assert comparer.theme == "high-contrast"
+    assert {v.theme for v in comparer.board_canvas.views} == {"high-contrast"}
+    comparer.access.press("k")
+    assert comparer.key_button.value
+    assert "move box" not in comparer.access.board_label
+    with pytest.raises(sn.ArgumentError):
+        comparer.set_theme("dark")
+    assert comparer.theme == "high-contrast"

@@ -206,13 +206,15 @@ def plain_text(html: str) -> str:
     return " ".join(text.split())
 
 
-def board_label(g: Game) -> str:
+def board_label(g: Game, playable: bool = True) -> str:
     """The board's accessible name: the game and whose turn it is, in the language in
     force (a screen reader says it when the board takes the focus)."""
     if g.result is not None:
         turn = tr("The game is over: {who}.", who=result_words(g.result.winner))
     else:
         turn = _capital(tr("{side} to move", side=side_name(g.to_move))) + "."
+    if not playable:  # a board shown to compare readings: nothing to type into
+        return tr("The {game} board. {turn}", game=game_title(g.game), turn=turn)
     return tr(
         "The {game} board. {turn} Type moves in the move box; press D to hear the position.",
         game=game_title(g.game),
