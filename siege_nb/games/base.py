@@ -531,6 +531,11 @@ class Game:
         return self._engine.sides[self._state.to_move]
 
     @property
+    def sides(self) -> tuple[str, ...]:
+        """The game's sides in their order of play (``("garrison", "white", "black")``)."""
+        return tuple(self._engine.sides)
+
+    @property
     def result(self) -> Result | None:
         """``None`` while the game goes on, else the :class:`Result`."""
         return self._state.result
@@ -572,6 +577,20 @@ class Game:
     def pieces(self) -> dict[str, str]:
         """``{node: piece name}`` for every piece on the board."""
         return self._engine.pieces(self._state)
+
+    def describe(self, point: str | None = None) -> str:
+        """The position in sentences, for a reader who cannot see the board (a screen reader
+        reads them out): whose turn, the last move and every piece by side with its points;
+        or, given a ``point``, what stands there and where it may go. In the language in
+        force; see :mod:`siege_nb.games.describe`.
+
+        >>> import siege_nb as sn
+        >>> print(sn.new_game("siege-of-paris").describe("C4"))
+        C4: a garrison general. It may go to f12, g12.
+        """
+        from siege_nb.games.describe import describe_point, describe_position
+
+        return describe_position(self) if point is None else describe_point(self, point)
 
     def legal_moves(self, *, limit: int | None = None) -> MoveList:
         """Every legal move of the side to move (an empty list once the game is over), as a
@@ -1121,6 +1140,16 @@ class Game:
         except ImportError:
             return None
         return png_bytes(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The board as a picture with the position in words as its alternative text, so that
+        a screen reader in JupyterLab reads the position (see :mod:`siege_nb.render.picture`)."""
+        png = self._repr_png_()
+        if png is None:
+            return None
+        from siege_nb.render.picture import picture_bundle
+
+        return picture_bundle(png, " ".join(self.describe().splitlines()), str(self))
 
 
 def _check_move_type(move: object) -> str:

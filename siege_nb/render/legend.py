@@ -30,7 +30,7 @@ from siege_nb.games.catalogue import CATALOGUE, game_info
 from siege_nb.i18n import N_, language, tr
 from siege_nb.render.checks import check_dpi, check_game_name, check_number
 from siege_nb.render.layout import KeySize, Rect, place
-from siege_nb.render.style import MARKERS, PALETTE, PIECE_COLOURS, RANK_SIZE
+from siege_nb.render.style import MARKERS, PALETTE, PIECE_COLOURS, RANK_SIZE, RING_STYLES
 from siege_nb.rules import rule_heading
 
 __all__ = [
@@ -454,7 +454,7 @@ class Key:
                 color="white",
                 bbox={
                     "boxstyle": "round,pad=0.2",
-                    "facecolor": PALETTE["forbidden"],
+                    "facecolor": PALETTE["tag"],
                     "edgecolor": "none",
                 },
             )
@@ -506,16 +506,16 @@ class Key:
         elif what == "piece":
             self.samples[item.text] = self._piece(x, y, item.text)
         elif what == "selected":
-            self._ring(x, y, PALETTE["selected"], 2.6)
+            self._ring(x, y, PALETTE["selected"], 2.6, RING_STYLES["selected"])
         elif what == "capture":
-            self._ring(x, y, PALETTE["capture"], 2.4)
+            self._ring(x, y, PALETTE["capture"], 2.4, RING_STYLES["capture"])
         elif what == "destination":
             self._marker(x, y, "o", 9, PALETTE["destination"], "white", 1.2)
         elif what == "forbidden":
-            self._ring(x, y, PALETTE["forbidden"], 2.4)
+            self._ring(x, y, PALETTE["forbidden"], 2.4, RING_STYLES["forbidden"])
             self._marker(x + 7, y + 7, "X", 8, PALETTE["forbidden"], "white", 0.8)
         elif what.startswith("marked"):
-            self._ring(x, y, PALETTE["marked"], 2.0, "--")
+            self._ring(x, y, PALETTE["marked"], 2.0, RING_STYLES["marked"])
         elif what == "taken":
             self._piece(x, y, "attacker")
             self._marker(x, y, "X", 13, PALETTE["forbidden"], "white", 1.0)

@@ -3,6 +3,9 @@ that carry a piece's rank on their own, so no reader depends on colour alone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.markers import MarkerStyle
@@ -14,6 +17,8 @@ __all__ = [
     "PALETTE",
     "PIECE_COLOURS",
     "RANK_SIZE",
+    "RING_STYLES",
+    "THEMES",
     "Z_BOARD",
     "Z_DEST",
     "Z_LAST_MOVE",
@@ -23,7 +28,9 @@ __all__ = [
     "Z_POINTS",
     "Z_RINGS",
     "Z_TEXT",
+    "check_theme",
     "marker_style",
+    "theme_in_force",
 ]
 
 # Drawing order, back to front: board, lines, points, pieces, the last move, rings,
@@ -62,6 +69,20 @@ PALETTE: dict[str, str] = {
     "forbidden": "#D55E00",
     "marked": "#CC79A7",
     "last_move": "#56B4E9",
+    # behind white words (the tags that name a refusing rule): the vermillion darkened
+    # until white text on it reaches WCAG AA's 4.5:1
+    "tag": "#B34700",
+}
+
+# The rings' line styles. Each mark differs from the others by shape or pattern as well as
+# by colour, so that a reader who cannot tell the colours apart still tells the marks apart:
+# the chosen piece has a solid ring, a piece that may be captured a dotted one, a marked
+# piece a dashed one, and a forbidden move a solid ring with a cross beside it.
+RING_STYLES: dict[str, str] = {
+    "selected": "-",
+    "capture": ":",
+    "marked": "--",
+    "forbidden": "-",
 }
 
 # A light outline around small text (point names), so lines crossing it do not hide it.
@@ -75,6 +96,57 @@ PIECE_COLOURS: dict[str, tuple[str, str]] = {
     "attacker": ("#1A1A1A", "#FFFFFF"),
     "defender": ("#FFFFFF", "#1A1A1A"),
 }
+
+# The themes. "high-contrast" keeps the Okabe-Ito marks and the pieces, and draws the board
+# in black on white and grey, its lines and text heavier in contrast: for a projector in a
+# bright room, or a reader with low vision.
+THEMES: dict[str, dict[str, str]] = {
+    "standard": dict(PALETTE),
+    "high-contrast": {
+        **PALETTE,
+        "light": "#FFFFFF",
+        "dark": "#C8C8C8",
+        "citadel": "#FFFFFF",
+        "line": "#000000",
+        "fortress": "#FFE08A",
+        "point": "#000000",
+        "frame": "#000000",
+        "text": "#000000",
+    },
+}
+
+
+def check_theme(theme: object, argument: str = "theme") -> str:
+    """``theme`` if it names one of :data:`THEMES`, else an :class:`~siege_nb.ArgumentError`
+    (a ``TypeError`` if it is no ``str``)."""
+    from siege_nb.errors import ArgumentError, check_type
+
+    check_type(theme, str, argument)
+    if theme not in THEMES:
+        raise ArgumentError(argument, theme, f"a theme: {', '.join(THEMES)}")
+    return str(theme)
+
+
+@contextmanager
+def theme_in_force(theme: str) -> Iterator[None]:
+    """Draw with ``theme``'s colours inside the ``with`` block (:data:`PALETTE` holds them
+    there), and with the colours it had before after it.
+
+    >>> with theme_in_force("high-contrast"):
+    ...     PALETTE["line"]
+    '#000000'
+    >>> PALETTE["line"]
+    '#5A5048'
+    """
+    check_theme(theme)
+    before = dict(PALETTE)
+    PALETTE.update(THEMES[theme])
+    try:
+        yield
+    finally:
+        PALETTE.clear()
+        PALETTE.update(before)
+
 
 # A circle as a polygon of many sides, drawn the same as matplotlib's "o" at every size a
 # board uses: Agg flattens curves anyway, and a collection of curved markers costs a

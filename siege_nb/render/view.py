@@ -49,6 +49,7 @@ from siege_nb.render.style import (
     PALETTE,
     PIECE_COLOURS,
     RANK_SIZE,
+    RING_STYLES,
     Z_DEST,
     Z_LAST_MOVE,
     Z_MARKS,
@@ -56,7 +57,9 @@ from siege_nb.render.style import (
     Z_POINTS,
     Z_RINGS,
     Z_TEXT,
+    check_theme,
     marker_style,
+    theme_in_force,
 )
 from siege_nb.rules import preset_name, rule_heading
 from siege_nb.rules import title as game_title
@@ -327,6 +330,21 @@ class BoardView:
         caption: str | None = None,
         animated: bool = False,
         legend: bool | str | None = False,
+        theme: str = "standard",
+    ) -> None:
+        self.theme = check_theme(theme)
+        with theme_in_force(theme):
+            self._init(game, ax, coords, names, caption, animated, legend)
+
+    def _init(
+        self,
+        game: Game,
+        ax: Axes | None,
+        coords: bool,
+        names: bool | None,
+        caption: str | None,
+        animated: bool,
+        legend: bool | str | None,
     ) -> None:
         check_type(game, Game, "game")
         check_type(ax, (Axes, type(None)), "ax")
@@ -426,10 +444,10 @@ class BoardView:
                 zorder=Z_RINGS,
             )
 
-        self._selected = ring(PALETTE["selected"])
-        self._capt = ring(PALETTE["capture"])
-        self._marked = ring(PALETTE["marked"], "--")
-        self._forb = ring(PALETTE["forbidden"])
+        self._selected = ring(PALETTE["selected"], RING_STYLES["selected"])
+        self._capt = ring(PALETTE["capture"], RING_STYLES["capture"])
+        self._marked = ring(PALETTE["marked"], RING_STYLES["marked"])
+        self._forb = ring(PALETTE["forbidden"], RING_STYLES["forbidden"])
         self._dest = ax.scatter(
             [],
             [],
@@ -518,6 +536,10 @@ class BoardView:
         return here
 
     def _set_key(self, legend: bool | str | None) -> None:
+        with theme_in_force(self.theme):
+            self._set_key_themed(legend)
+
+    def _set_key_themed(self, legend: bool | str | None) -> None:
         """Record whether (and on which side) the key is asked for; :meth:`_layout` fits it."""
         key_side(legend, 1.0)  # a clear error for a wrong value
         self._legend_request = legend
@@ -549,6 +571,10 @@ class BoardView:
         return size
 
     def _layout(self) -> None:
+        with theme_in_force(self.theme):
+            self._layout_themed()
+
+    def _layout_themed(self) -> None:
         """Place the board (and key) in the space and size every mark for that board."""
         fw, fh = self.fig.get_size_inches()
         e = self.extent
@@ -615,9 +641,10 @@ class BoardView:
         """Show (``True``, or ``"right"``/``"below"``) or hide (``False``) the key. The board
         grows back into the key's room when it is hidden. A widget blitting its board must
         draw the whole figure afterwards: the key is part of the static background."""
-        self._set_key(legend)
-        self._layout()
-        self._show_highlights(self._highlights)
+        with theme_in_force(self.theme):
+            self._set_key(legend)
+            self._layout()
+            self._show_highlights(self._highlights)
 
     def legend_shown(self) -> bool:
         """Whether the key is shown."""
@@ -668,6 +695,16 @@ class BoardView:
         check_type(caption, (str, type(None)), "caption")
         if highlights is not None:
             check_highlights(highlights, self.positions)
+        with theme_in_force(self.theme):
+            self._update(game, highlights, last_move, caption)
+
+    def _update(
+        self,
+        game: Game | None,
+        highlights: Highlights | None,
+        last_move: Move | bool | None,
+        caption: str | None,
+    ) -> None:
         if game is not None:
             self._occupied = dict(game.pieces())
             by_kind: dict[str, list[str]] = {k: [] for k in self._pieces}
@@ -738,6 +775,10 @@ class BoardView:
         self._show_highlights(h)
 
     def _show_highlights(self, h: Highlights) -> None:
+        with theme_in_force(self.theme):
+            self._show_highlights_themed(h)
+
+    def _show_highlights_themed(self, h: Highlights) -> None:
         """Set the highlights' artists (``h`` checked already)."""
         self._highlights = h
         self._selected.set_offsets(self._offsets([h.selected] if h.selected else []))
@@ -762,7 +803,7 @@ class BoardView:
                 zorder=Z_TEXT,
                 bbox={
                     "boxstyle": f"round,pad={LABEL_PAD}",
-                    "facecolor": PALETTE["forbidden"],
+                    "facecolor": PALETTE["tag"],
                     "edgecolor": "none",
                 },
             )
@@ -935,6 +976,17 @@ class BoardView:
         self._animated = animated
         for artist in self.dynamic_artists():
             artist.set_animated(animated)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The drawing as a picture whose alternative text is its caption and the pieces it
+        shows, in words (see :mod:`siege_nb.render.picture`)."""
+        from siege_nb.games.describe import describe_pieces
+        from siege_nb.render.picture import picture_bundle
+
+        words = [self._caption.get_text().replace("\n", " "), game_title(self.game_name) + "."]
+        words += describe_pieces(self._occupied, self._names)
+        alt = " ".join(w for w in words if w)
+        return picture_bundle(self._repr_png_(), alt, "<siege_nb.render.view.BoardView>")
 
     def _repr_png_(self) -> bytes:
         """The drawing as a picture in a notebook (all artists, animated ones included)."""

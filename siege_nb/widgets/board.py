@@ -19,6 +19,7 @@ from siege_nb.games.base import (
     group_readings,
     result_words,
 )
+from siege_nb.games.describe import describe_change
 from siege_nb.games.registry import new_game
 from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.records import RecordError, load_game
@@ -35,6 +36,14 @@ from siege_nb.rules import RuleSet, rule_heading
 from siege_nb.rules import options as rule_options_of
 from siege_nb.rules import title as game_title
 from siege_nb.rules.model import value_words
+from siege_nb.widgets.access import (
+    HOST_CLASS,
+    MOVE_BOX_CLASS,
+    Access,
+    board_label,
+    keys_help,
+    plain_text,
+)
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
@@ -122,6 +131,11 @@ SIDE_PX = 360
 PANEL = "font-size: 15px; line-height: 1.45"
 # Labels of the buttons a move being entered may need: one per move it names in full.
 STOP_LABEL = N_("Stop here")
+
+
+SUGGESTED = 400
+"""The most legal moves the move box offers as suggestions (a chain-rich position has
+thousands; any legal move can still be typed)."""
 
 
 class BoardWidget(SizedBoard, w.HBox):
@@ -284,6 +298,42 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             layout=w.Layout(width="auto"),
         )
         self.sources_button.observe(self._on_sources, names="value")
+        # The move box: a move in the game's notation, or a point to explore, for a reader
+        # who types rather than points. Its suggestions are the legal moves.
+        self.move_box = w.Combobox(
+            value="",
+            options=[],
+            ensure_option=False,
+            continuous_update=False,  # the value arrives on Enter (or when the box is left)
+            placeholder=tr("a move (C0-f5) or a point"),
+            description=tr("Your move"),
+            tooltip=tr(
+                "Type a move in the game's notation and press Enter, or a point to see "
+                "where its piece can go"
+            ),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
+        self.move_box.observe(self._on_typed, names="value")
+        self.move_box.add_class(MOVE_BOX_CLASS)
+        # Keys, the live region and the board's accessible name (siege_nb.widgets.access).
+        self.access = Access(BOARD_KEYS, self._on_access_key)
+        self.keys_note = w.HTML(
+            f"<span style='font-size:13px;color:#444'>{escape(keys_help(BOARD_KEYS))}</span>",
+            layout=w.Layout(width="auto"),
+        )
+        self.keys_note.add_class(PANEL_CLASS)
+        self.describe_button = w.Button(
+            description=tr("Describe"),
+            icon="comment",
+            tooltip=tr("Say in words what is on the board, or on the chosen point (key D)"),
+            layout=w.Layout(width="auto"),
+        )
+        self.describe_button.on_click(self._on_describe)
+        # What the live region last told (the moves it has announced, and the message).
+        self._told: tuple[Any, ...] = ()
+        self._told_pieces: dict[str, str] = {}
+        self._suggested: tuple[Any, ...] | None = None
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._action_keys: list[str] = []  # what the buttons in self.actions do, in order
         self._action_moves: dict[str, Move] = {}
@@ -326,10 +376,22 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                 self.status,
                 w.HBox([self.undo_button, self.redo_button, self.reset_button], layout=row),
                 self.actions,
+                self.move_box,
                 self.message,
-                w.HBox([self.size_button, self.key_button, self.sources_button], layout=row),
+                w.HBox(
+                    [
+                        self.describe_button,
+                        self.size_button,
+                        self.key_button,
+                        self.contrast_button,
+                        self.sources_button,
+                    ],
+                    layout=row,
+                ),
                 w.HBox([self.save_button, self.load_button, self.downloader], layout=row),
+                self.keys_note,
                 self.settings,
+                self.access,
             ],
         )
         self._place_side(beside)
@@ -340,6 +402,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             [self.board_canvas.probe, self.canvas, self.side, self.below],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
+        self.add_class(HOST_CLASS)
         self._after_action(in_event=False)
         if not self.message.value:
             self.message.value = self._hint()
@@ -371,6 +434,67 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             node = None  # off the board, as a mouse click there
         self._handle(node)
         self._after_action(in_event=False)
+
+    def enter(self, text: str) -> None:
+        """Act as if the reader typed ``text`` in the move box and pressed Enter: a point's
+        name selects its piece, as a click on it does; anything else is read as a move in the
+        game's notation (``C0-f5``, ``k7xj8``, ``e5xe7xg7``, ``huff e5``, ``demand``) and
+        played, or refused with the same verdict as a click on it. Nothing is raised for the
+        reader's text; ``text`` of another type than ``str`` is a ``TypeError``.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("siege-of-paris")
+        >>> board.enter("C0-g5"); board.game.last_move.text
+        'C0-g5'
+        """
+        check_type(text, str, "text")
+        self._typed(text)
+        self._after_action(in_event=False)
+
+    def describe(self, point: str | None = None) -> str:
+        """Say in words what is on the board (:meth:`siege_nb.Game.describe`): the whole
+        position, or what stands on ``point`` and where it may go (by default the piece
+        chosen, if one is). The words go to the panel and to screen readers, and are
+        returned. A name that is no point of the board is an :class:`~siege_nb.ArgumentError`.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("pyramid-siege")
+        >>> board.describe("r4c1")
+        'r4c1: a defender. It may go to r4c2, r5c2.'
+        """
+        check_type(point, (str, type(None)), "point")
+        if point is None and self._points:
+            point = self._points[-1]
+        text = self.game.describe(point)
+        self.message.value = "<br>".join(escape(line) for line in text.splitlines())
+        self.access.say(text)
+        return text
+
+    def press(self, key: str) -> None:
+        """Act as if the reader pressed ``key`` with the keyboard's focus on the board (the
+        keys are listed under the panel: *U* undo, *R* redo, *D* describe, *K* key, *L*
+        large board). A key that does nothing is ignored; ``key`` must be a ``str``."""
+        check_type(key, str, "key")
+        self.access.press(key)
+
+    @guarded
+    def _on_access_key(self, action: str) -> None:
+        if action == "undo":
+            self._on_undo()
+        elif action == "redo":
+            self._on_redo()
+        elif action == "key":
+            self.set_key(not self.key_button.value)
+        elif action == "large":
+            self.set_size("normal" if self.size_button.value else "large")
+        elif action == "contrast":
+            self.set_theme("standard" if self.contrast_button.value else "high-contrast")
+        elif action == "describe":
+            self.describe()
+
+    @guarded
+    def _on_describe(self, _: Any = None) -> None:
+        self.describe()
 
     def play(self, move: Move | str) -> Move:
         """Play a move through the widget (the drawing and panel follow). An illegal move
@@ -655,6 +779,27 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         )
 
     @guarded
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        text = change["new"]
+        if not text.strip():
+            return  # the box emptied after a move, or Enter on nothing
+        with self.message.hold_sync(), self.status.hold_sync():
+            self._typed(text)
+            self._after_action(in_event=True)
+
+    def _typed(self, text: str) -> None:
+        """Take what the reader typed: a point to select, else a move to play."""
+        self.move_box.value = ""  # ready for the next move; an empty value is ignored
+        text = " ".join(text.split())
+        if not text:
+            return
+        if text in self.game.board.index:
+            self._handle(text)
+            return
+        self._clear_selection()
+        self._play(text)
+
+    @guarded
     def _on_undo(self, _: Any = None) -> None:
         # Take back the reader's last move together with the computer's answers to it; at
         # the start, the computer's opening move too (and then the computer waits).
@@ -811,7 +956,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         if h.captures:
             lines.append(
                 tr(
-                    "Green rings: pieces it can capture ({points}).",
+                    "Dotted green rings: pieces it can capture ({points}).",
                     points=escape(", ".join(h.captures)),
                 )
             )
@@ -992,8 +1137,44 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
             # New buttons only when the set of actions changes: each widget costs a round trip.
             self._action_keys = keys
             self.actions.children = [self._button(*spec) for spec in wanted]
+        self._suggest(g)
+        self._tell(g)
         if self.on_change is not None:
             self.on_change(g)
+
+    def _tell(self, g: Game) -> None:
+        """Tell screen readers what changed: the moves played since the last telling (who
+        moved what where, what was taken, whose turn it is now), else the panel's new words
+        (a refusal and its reason, a piece chosen, a move taken back)."""
+        told = (id(g), len(g.moves), g.last_move.text if g.last_move else "", id(g.rules))
+        self.access.board_label = board_label(g)
+        if told == self._told:
+            # Said again even if the words are the same: the reader acted (the same
+            # refusal twice must be heard twice).
+            self.access.say(plain_text(self.message.value))
+            return
+        before, moves = self._told, g.moves
+        self._told = told
+        pieces = self._told_pieces
+        self._told_pieces = g.pieces()
+        grown = len(moves) - before[1] if before and before[0] == id(g) else 0
+        if not before:
+            return  # the widget is new: nothing has changed yet
+        if 0 < grown <= MAX_TOLD:
+            self.access.say(" ".join(changes(g, pieces, grown)))
+        else:
+            said = plain_text(self.message.value)
+            self.access.say(f"{said} {describe_change(pieces, g, None)}".strip())
+
+    def _suggest(self, g: Game) -> None:
+        """Offer the position's legal moves in the move box (once per position)."""
+        last = g.last_move
+        key = (id(g), g.ply, last.text if last is not None else "", id(g.rules), g.result)
+        if key == self._suggested:
+            return
+        self._suggested = key
+        moves = [] if g.result is not None else g.legal_moves(limit=SUGGESTED)
+        self.move_box.options = [m.text for m in moves]
 
     def _actions_wanted(self) -> list[tuple[str, str, str, str]]:
         """The buttons to offer now, as (key, label, style, tooltip): ending the move being
@@ -1125,6 +1306,37 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
                     readings=escape(group_readings(v.differs_under)),
                 )
         return text
+
+
+MAX_TOLD = 4
+"""The most moves told one by one after an action (the reader's move and the computer's
+answers); more (a loaded record) are told as the new turn only."""
+
+BOARD_KEYS = {
+    "u": "undo",
+    "r": "redo",
+    "d": "describe",
+    "m": "move-box",
+    "k": "key",
+    "l": "large",
+    "h": "contrast",
+}
+"""The board widget's shortcut keys (listed under its panel)."""
+
+
+def changes(g: Game, before: Mapping[str, str], n: int) -> list[str]:
+    """The last ``n`` moves of ``g`` in words, each from the pieces before it (``before``:
+    the pieces before the first of them)."""
+    said = []
+    replay = g.clone()
+    for _ in range(n):
+        replay.undo()
+    pieces = dict(before)
+    for _ in range(n):
+        move = replay.redo()
+        said.append(describe_change(pieces, replay, move))
+        pieces = replay.pieces()
+    return said
 
 
 def check_focus(game: str, focus: Any) -> list[str]:

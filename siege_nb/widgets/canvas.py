@@ -34,6 +34,7 @@ from siege_nb.render import BoardView, Highlights, figure_size, key_size
 from siege_nb.render.checks import check_dpi, check_flag, check_number, check_pair
 from siege_nb.render.layout import KeySize, board_extent, board_height
 from siege_nb.render.legend import MAX_SHARE, MIN_SCALE
+from siege_nb.render.style import check_theme
 from siege_nb.render.view import check_highlights, key_side
 from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, error_html, escape, guarded
 
@@ -379,6 +380,7 @@ class BoardCanvas:
         self.views: list[BoardView] = []
         self._keys: list[tuple[Any, ...]] = []
         self.legend = legend
+        self.theme = "standard"  # the colours the boards are drawn in (set_theme)
         # What each board shows, to draw it again at another size.
         self._shown: list[tuple[Game, Highlights | None, str | None]] = []
         self.blitter = Blitter(self.canvas, self.views)
@@ -440,7 +442,7 @@ class BoardCanvas:
         ax = self.axes[panel]
         if panel < len(self.views):
             ax.clear()
-        view = BoardView(game, ax, animated=True, legend=self.legend)
+        view = BoardView(game, ax, animated=True, legend=self.legend, theme=self.theme)
         if panel < len(self.views):
             self.views[panel] = view
             self._keys[panel] = key
@@ -491,6 +493,14 @@ class BoardCanvas:
             self._redo_boards()
         except Exception as err:  # shown to the reader: errors in callbacks are invisible
             self.show_error(err)
+
+    def set_theme(self, theme: str) -> None:
+        """Draw every board in ``theme``'s colours (``"standard"`` or ``"high-contrast"``,
+        :data:`~siege_nb.render.style.THEMES`), showing what each showed."""
+        theme = check_theme(theme)
+        if theme != self.theme:
+            self.theme = theme
+            self._redo_boards()
 
     def set_legend(self, legend: bool | str) -> None:
         """Show (``True``, ``"right"``, ``"below"``) or hide (``False``) every board's key.
@@ -667,7 +677,8 @@ def key_toggle(what: str = "board") -> w.ToggleButton:
 
 
 class SizedBoard(CanvasHost):
-    """The *Large board* and *Key* toggles of a widget with one board, and what they do.
+    """The *Large board*, *Key* and *High contrast* toggles of a widget with one board, and
+    what they do.
 
     A widget calls :meth:`_make_toggles` once (after ``self.board_canvas`` exists), sets
     ``side`` (its panel) and :attr:`SIDE_PX`, and writes ``_sized_game()``, the game whose
@@ -679,11 +690,12 @@ class SizedBoard(CanvasHost):
     _key: bool
     size_button: w.ToggleButton
     key_button: w.ToggleButton
+    contrast_button: w.ToggleButton
     side: w.Box  # the panel beside (or below) the board
     SIDE_PX: int = 400  # the panel's width when it stands beside the board
 
     def _make_toggles(self, below: str) -> None:
-        """Make the two toggles; ``below`` names what goes under a large board."""
+        """Make the toggles; ``below`` names what goes under a large board."""
         self._size, self._page, self._key = "normal", False, False
         self.size_button = w.ToggleButton(
             value=False,
@@ -697,6 +709,14 @@ class SizedBoard(CanvasHost):
         self.size_button.observe(self._on_size_button, names="value")
         self.key_button = key_toggle("board")
         self.key_button.observe(self._on_key_button, names="value")
+        self.contrast_button = w.ToggleButton(
+            value=False,
+            description=tr("High contrast"),
+            icon="adjust",
+            tooltip=tr("Draw the board in black, white and grey, for a bright room or low vision"),
+            layout=w.Layout(width="auto"),
+        )
+        self.contrast_button.observe(self._on_contrast_button, names="value")
 
     def _sized_game(self) -> Game:
         """The game whose board the figure is sized for."""
@@ -802,6 +822,32 @@ class SizedBoard(CanvasHost):
         wanted = "large" if change["new"] else "normal"
         if wanted != self._size:
             self.set_size(wanted)
+
+    @property
+    def theme(self) -> str:
+        """The board's colours: ``"standard"`` or ``"high-contrast"`` (see :meth:`set_theme`)."""
+        return self.board_canvas.theme
+
+    def set_theme(self, theme: str = "standard") -> None:
+        """Draw the board in ``theme``'s colours: ``"standard"``, or ``"high-contrast"``
+        (the board in black, white and grey; the marks and pieces as before, so a reader
+        who knows them finds them again); the *High contrast* toggle does the same.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("belagerung")
+        >>> board.set_theme("high-contrast"); board.contrast_button.value
+        True
+        """
+        theme = check_theme(theme)
+        self.contrast_button.value = theme == "high-contrast"  # no-op when it asked
+        self.board_canvas.set_theme(theme)
+        self.board_canvas.redraw()
+
+    @guarded
+    def _on_contrast_button(self, change: dict[str, Any]) -> None:
+        wanted = "high-contrast" if change["new"] else "standard"
+        if wanted != self.theme:
+            self.set_theme(wanted)
 
     @guarded
     def _on_key_button(self, change: dict[str, Any]) -> None:

@@ -13,12 +13,14 @@ from matplotlib.backend_bases import MouseButton, MouseEvent
 from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
-from siege_nb.i18n import N_, ngettext, tr
+from siege_nb.games.describe import pieces_words, side_name
+from siege_nb.i18n import N_, tr
 from siege_nb.render.view import explore_highlights
 from siege_nb.rules import preset_name
 from siege_nb.widgets.frames import QuickCanvas
 
 __all__ = [
+    "GREEN",
     "PANEL_CLASS",
     "PANEL_CSS",
     "TEAM_NAMES",
@@ -40,14 +42,7 @@ __all__ = [
     "team_words",
 ]
 
-# Sides and teams as a sentence names them (marked for the catalogue, translated where said).
-SIDE_NAMES = {
-    "garrison": N_("the garrison"),
-    "white": N_("White"),
-    "black": N_("Black"),
-    "attacker": N_("the attacker"),
-    "defender": N_("the defender"),
-}
+# Teams as a sentence names them (marked for the catalogue, translated where said).
 TEAM_NAMES = {
     "garrison": N_("the garrison"),
     "attackers": N_("the attackers"),
@@ -55,8 +50,11 @@ TEAM_NAMES = {
     "defender": N_("the defender"),
 }
 
-# The colour of refusals and errors in the panels (Okabe-Ito vermillion, as the board's marks).
-VERMILLION = "#D55E00"
+# The colours of words in the panels: refusals and errors in the board marks' vermillion,
+# what is allowed in their bluish green, each darkened (the same hue) until it reads at
+# WCAG AA's 4.5:1 on white. The marks on the board keep the Okabe-Ito colours themselves.
+VERMILLION = "#B34700"
+GREEN = "#00785A"
 
 # The text panels of the widgets carry this class; PANEL_CSS, shown once inside the rule
 # selectors, makes their text wrap (long move texts break anywhere instead of being clipped)
@@ -71,6 +69,8 @@ PANEL_CSS = (
     " overflow: auto}"
     " .siege-rules select {font-size: 15px}"
     " .siege-rules .widget-dropdown, .siege-rules .jupyter-widget-dropdown {height: 32px}"
+    # The tabs not chosen: darker than ipywidgets' grey, to read at WCAG AA's 4.5:1.
+    " .widget-tab > .lm-TabBar .lm-TabBar-tab:not(.lm-mod-current) {color: #3d3d3d}"
     "</style>"
 )
 
@@ -147,42 +147,9 @@ def _inline(text: str) -> str:
     return re.sub(r"\*([^*]+)\*", r"<i>\1</i>", text)
 
 
-def side_name(side: str) -> str:
-    """``"white"`` -> ``"White"``, ``"garrison"`` -> ``"the garrison"``, in the language in
-    force."""
-    return tr(SIDE_NAMES[side]) if side in SIDE_NAMES else side
-
-
 def team_words(team: str) -> str:
     """A team as a sentence names it: ``"the attackers"``, in the language in force."""
     return tr(TEAM_NAMES[team]) if team in TEAM_NAMES else team
-
-
-# Counted pieces, one entry per piece name: singular and plural are both in the catalogue.
-_COUNTED: dict[str, Callable[[int], str]] = {
-    "garrison general": lambda n: ngettext("{n} garrison general", "{n} garrison generals", n),
-    "garrison colonel": lambda n: ngettext("{n} garrison colonel", "{n} garrison colonels", n),
-    "garrison soldier": lambda n: ngettext("{n} garrison soldier", "{n} garrison soldiers", n),
-    "white general": lambda n: ngettext("{n} white general", "{n} white generals", n),
-    "white colonel": lambda n: ngettext("{n} white colonel", "{n} white colonels", n),
-    "white captain": lambda n: ngettext("{n} white captain", "{n} white captains", n),
-    "white lieutenant": lambda n: ngettext("{n} white lieutenant", "{n} white lieutenants", n),
-    "white soldier": lambda n: ngettext("{n} white soldier", "{n} white soldiers", n),
-    "black general": lambda n: ngettext("{n} black general", "{n} black generals", n),
-    "black colonel": lambda n: ngettext("{n} black colonel", "{n} black colonels", n),
-    "black captain": lambda n: ngettext("{n} black captain", "{n} black captains", n),
-    "black lieutenant": lambda n: ngettext("{n} black lieutenant", "{n} black lieutenants", n),
-    "black soldier": lambda n: ngettext("{n} black soldier", "{n} black soldiers", n),
-    "attacker": lambda n: ngettext("{n} attacker", "{n} attackers", n),
-    "defender": lambda n: ngettext("{n} defender", "{n} defenders", n),
-}
-
-
-def pieces_words(piece: str, n: int) -> str:
-    """``n`` pieces of one kind, in words: ``"2 black soldiers"``, in the language in force
-    (a piece of a game added later, without an entry here, is counted as ``"2 × name"``)."""
-    counted = _COUNTED.get(piece)
-    return counted(n) if counted is not None else f"{n} × {tr(piece)}"
 
 
 def label_width(*labels: str) -> str:

@@ -24,8 +24,10 @@ from siege_nb.render.checks import (
     rule_options,
 )
 from siege_nb.render.legend import key_png
+from siege_nb.render.style import check_theme
 from siege_nb.rules import Option, RuleSet
 from siege_nb.rules import options as options_of
+from siege_nb.widgets.access import HOST_CLASS, Access, board_label, keys_help
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     DPI,
@@ -38,10 +40,13 @@ from siege_nb.widgets.canvas import (
     Space,
     key_toggle,
 )
-from siege_nb.widgets.common import escape, explore_highlights, guarded
+from siege_nb.widgets.common import GREEN, VERMILLION, escape, explore_highlights, guarded
 from siege_nb.widgets.selectors import RuleSelectors
 
 __all__ = ["Grid", "RuleComparer", "check_option", "grid_columns", "grid_layout"]
+
+COMPARER_KEYS = {"k": "key", "h": "contrast"}
+"""The rule comparer's shortcut keys."""
 
 # Inches around each board; inches per line of a board's caption (about 11 points: the
 # board's view sizes the type to the wrapped lines, never below 9 points, 12.5 pixels), and
@@ -319,12 +324,28 @@ protection
             layout=w.Layout(width="auto"),
         )
         self.sources_button.observe(self._on_sources, names="value")
+        self.contrast_button = w.ToggleButton(
+            value=False,
+            description=tr("High contrast"),
+            icon="adjust",
+            tooltip=tr("Draw the board in black, white and grey, for a bright room or low vision"),
+            layout=w.Layout(width="auto"),
+        )
+        self.contrast_button.observe(self._on_contrast_button, names="value")
+        # Keys, the live region and the boards' accessible name (siege_nb.widgets.access).
+        self.access = Access(COMPARER_KEYS, self._on_access_key)
+        toggles = [self.key_button, self.contrast_button, self.sources_button]
+        self.keys_note = w.HTML(
+            f"<span style='font-size:13px;color:#444'>{escape(keys_help(COMPARER_KEYS))}</span>"
+        )
         parts: list[Any] = [
             self.board_canvas.probe,
             self.canvas,
-            w.HBox([self.key_button, self.sources_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox(toggles, layout=w.Layout(flex_flow="row wrap")),
+            self.keys_note,
             self.key,
             self.table,
+            self.access,
         ]
         if selectors:
             self.selectors = RuleSelectors(
@@ -332,6 +353,7 @@ protection
             )
             parts.append(self.selectors)
         super().__init__(parts)
+        self.add_class(HOST_CLASS)
         if piece is not None:
             self.select(piece)
         else:
@@ -349,6 +371,32 @@ protection
     @guarded
     def _on_key_button(self, change: dict[str, Any]) -> None:
         self.set_key(bool(change["new"]))
+
+    @property
+    def theme(self) -> str:
+        """The boards' colours: ``"standard"`` or ``"high-contrast"`` (see :meth:`set_theme`)."""
+        return self.board_canvas.theme
+
+    def set_theme(self, theme: str = "standard") -> None:
+        """Draw every board in ``theme``'s colours (``"standard"`` or ``"high-contrast"``);
+        the *High contrast* toggle does the same."""
+        theme = check_theme(theme)
+        self.contrast_button.value = theme == "high-contrast"  # no-op when it asked
+        self.board_canvas.set_theme(theme)
+        self.board_canvas.redraw()
+
+    @guarded
+    def _on_contrast_button(self, change: dict[str, Any]) -> None:
+        wanted = "high-contrast" if change["new"] else "standard"
+        if wanted != self.theme:
+            self.set_theme(wanted)
+
+    @guarded
+    def _on_access_key(self, action: str) -> None:
+        if action == "key":
+            self.set_key(not self.key_button.value)
+        elif action == "contrast":
+            self.set_theme("standard" if self.contrast_button.value else "high-contrast")
 
     def _layout(self, space: Space) -> Grid:
         captions = [self._caption(g) for g in self.games]
@@ -470,7 +518,7 @@ protection
             if self.selectors is not None:
                 self.selectors.show(self.games[0].rules)
             self.table.value = (
-                "<span style='color:#D55E00'>"
+                f"<span style='color:{VERMILLION}'>"
                 + tr("This position is impossible under that reading: {error}", error=escape(err))
                 + "</span>"
             )
@@ -496,10 +544,10 @@ protection
             refused = [v for v in verdicts.values() if not v.legal]
             none = "<li>" + escape(tr("no move")) + "</li>"
             items = "".join(
-                f"<li><span style='color:#009E73'>✓</span> {escape(m)}</li>" for m in legal
+                f"<li><span style='color:{GREEN}'>✓</span> {escape(m)}</li>" for m in legal
             )
             items += "".join(
-                f"<li><span style='color:#D55E00'>✕ {escape(v.move)}</span>: "
+                f"<li><span style='color:{VERMILLION}'>✕ {escape(v.move)}</span>: "
                 f"{escape(v.plain if self._pupil else v.reason)}</li>"
                 for v in refused
             )
@@ -510,6 +558,7 @@ protection
                 "</td>"
             )
         self.board_canvas.redraw(in_event)  # the pictures first, then the table
+        self.access.board_label = board_label(self.games[0], playable=False)
         if self.selected is None:
             self.table.value = (
                 "<p style='font-size:15px'>"

@@ -15,6 +15,7 @@ from siege_nb.render import Highlights
 from siege_nb.render.checks import check_flag, check_game_name, check_point, check_points
 from siege_nb.render.view import check_highlights
 from siege_nb.rules import format_choice
+from siege_nb.widgets.access import HOST_CLASS, Access, board_label, keys_help, plain_text
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
@@ -138,16 +139,32 @@ class ScenarioPlayer(SizedBoard, w.VBox):
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         toggles = w.HBox(
-            [self.size_button, self.key_button, self.sources_button],
+            [self.size_button, self.key_button, self.contrast_button, self.sources_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        self.side = w.VBox([self.title, controls, self.text, toggles])
+        # Keys, the live region and the board's accessible name (siege_nb.widgets.access).
+        self.access = Access(SCENARIO_KEYS, self._on_access_key)
+        self.describe_button = w.Button(
+            description=tr("Describe"),
+            icon="comment",
+            tooltip=tr("Say in words what is on the board (key D)"),
+            layout=w.Layout(width="auto"),
+        )
+        self.describe_button.on_click(self._on_describe)
+        self.keys_note = w.HTML(
+            f"<span style='font-size:13px;color:#444'>{escape(keys_help(SCENARIO_KEYS))}</span>",
+            layout=w.Layout(width="auto"),
+        )
+        self.keys_note.add_class(PANEL_CLASS)
+        toggles.children = (self.describe_button, *toggles.children)
+        self.side = w.VBox([self.title, controls, self.text, toggles, self.keys_note, self.access])
         self._place_side(beside)
         row = w.HBox(
             [self.canvas, self.side],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         super().__init__([self.board_canvas.probe, row])
+        self.add_class(HOST_CLASS)
         self._show(in_event=False)
 
     def _has_sources(self) -> bool:
@@ -234,6 +251,46 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         """Show the previous step (stays on the first)."""
         self.go(self.index - 1)
 
+    def describe(self, point: str | None = None) -> str:
+        """Say in words what the step's board shows (:meth:`siege_nb.Game.describe`): the
+        whole position, or what stands on ``point`` and where it may go. The words go under
+        the step's text and to screen readers, and are returned.
+
+        >>> import siege_nb as sn
+        >>> player = ScenarioPlayer.from_scenario(sn.scenario("figure-b-literal"))
+        >>> player.describe("j8")
+        'j8: a black soldier. The garrison is to move, then White.'
+        """
+        check_type(point, (str, type(None)), "point")
+        text = self.steps[self.index].game.describe(point)
+        self._show(in_event=False, said=text)
+        return text
+
+    def press(self, key: str) -> None:
+        """Act as if the reader pressed ``key`` with the keyboard's focus on the player (*N*
+        next, *P* previous, *D* describe, *K* key, *L* large board); other keys are ignored."""
+        check_type(key, str, "key")
+        self.access.press(key)
+
+    @guarded
+    def _on_access_key(self, action: str) -> None:
+        if action == "next":
+            self._on_next()
+        elif action == "previous":
+            self._on_prev()
+        elif action == "key":
+            self.set_key(not self.key_button.value)
+        elif action == "large":
+            self.set_size("normal" if self.size_button.value else "large")
+        elif action == "contrast":
+            self.set_theme("standard" if self.contrast_button.value else "high-contrast")
+        elif action == "describe":
+            self.describe()
+
+    @guarded
+    def _on_describe(self, _: Any = None) -> None:
+        self.describe()
+
     @guarded
     def _on_prev(self, _: Any = None) -> None:
         self.index = max(0, self.index - 1)
@@ -244,7 +301,7 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         self.index = min(len(self.steps) - 1, self.index + 1)
         self._show(in_event=True)
 
-    def _show(self, in_event: bool) -> None:
+    def _show(self, in_event: bool, said: str = "") -> None:
         step = self.steps[self.index]
         highlights = step.highlights
         if highlights is None and step.explore:
@@ -261,9 +318,21 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         text = step.text
         if step.sources and not self._pupil:
             text += "\n\n" + step.sources
-        self.text.value = f"<div style='font-size:15px; line-height:1.45'>{markdown(text)}</div>"
+        words = ""
+        if said:
+            words = "<p><b>{}</b> {}</p>".format(
+                escape(tr("In words:")),
+                "<br>".join(escape(line) for line in said.splitlines()),
+            )
+        self.text.value = (
+            f"<div style='font-size:15px; line-height:1.45'>{markdown(text)}{words}</div>"
+        )
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
+        label = board_label(step.game)
+        self.access.board_label = f"{step.title}. {label}" if step.title else label
+        counter = plain_text(self.counter.value)
+        self.access.say(said or f"{counter}. {step.title or ''} {plain_text(markdown(step.text))}")
 
     @classmethod
     def figure_b(cls, *, pupil: bool = False) -> ScenarioPlayer:
@@ -273,6 +342,17 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         from siege_nb.scenarios import scenario
 
         return cls.from_scenario(scenario("figure-b-literal"), readings=True, pupil=pupil)
+
+
+SCENARIO_KEYS = {
+    "n": "next",
+    "p": "previous",
+    "d": "describe",
+    "k": "key",
+    "l": "large",
+    "h": "contrast",
+}
+"""The scenario player's shortcut keys (listed under its text)."""
 
 
 def _reading_notes(game: Game, chosen: Mapping[str, Any]) -> str:
