@@ -102,6 +102,10 @@ del _install_widget_pictures
 """
 
 
+# An HTML output that is a PNG picture with its alt text, as siege_nb's drawings give it.
+IMG_DATA = re.compile(r'<img src="data:image/png;base64,[A-Za-z0-9+/=\s]*"')
+
+
 def small_png(data: str) -> str:
     """A base64 PNG re-encoded smaller: without metadata, and with a palette of 256 colours
     when that changes no pixel by more than :data:`PALETTE_ERROR` on average (true for the
@@ -168,6 +172,15 @@ def static_outputs(outputs: list[Any], language: str = "en") -> list[Any]:
             kept["text/plain"] = ADDRESS.sub("", "".join(kept["text/plain"]))
         if "image/png" in kept:
             kept["image/png"] = small_png(kept["image/png"])
+            html = "".join(kept.get("text/html", ""))
+            if IMG_DATA.match(html):
+                # The same picture as HTML, for its alt text (siege_nb.render.picture): the
+                # smaller PNG in it too.
+                small = kept["image/png"].strip()
+                # (base64 has no backslash, so the text is a plain replacement)
+                kept["text/html"] = IMG_DATA.sub(
+                    f'<img src="data:image/png;base64,{small}"', html, count=1
+                )
         if kept:
             output["data"] = kept
             output["metadata"] = {

@@ -240,11 +240,18 @@ def test_refreshing_stores_static_outputs_the_same_way_every_time(tmp_path: Path
     assert [c.execution_count for c in cells] == [1, 2, 3, 4, 5, 6, 7]
     assert [kinds(c) for c in cells] == [
         ["stream:stdout"],
-        ["image/png", "text/plain"],
-        ["image/png", "text/plain"],
+        # A game and a drawing: the picture, and the same picture as HTML with its alt text.
+        ["image/png", "text/html", "text/plain"],
+        ["image/png", "text/html", "text/plain"],
         ["text/html", "text/plain"],
         ["image/png", "text/plain", "text/markdown", "text/plain"],
         [],
         ["image/png", "text/plain"],
     ]
     assert "widgets" not in load(path).metadata
+    # The stored HTML holds the same small picture as the PNG, and the words as its alt text.
+    game_cell = code_cells(load(path))[1]
+    data = game_cell.outputs[0]["data"]
+    png = "".join(data["image/png"]).strip()
+    assert f'src="data:image/png;base64,{png}"' in "".join(data["text/html"])
+    assert 'alt="Pyramid Siege. No move played yet.' in "".join(data["text/html"])

@@ -33,11 +33,14 @@ def test_environment_yml_agrees_with_pyproject() -> None:
         wanted.update(map(_name_and_spec, extra))
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     listed = {}
-    for dep in env["dependencies"]:
-        if isinstance(dep, str):
-            name, spec = _name_and_spec(dep)
-            if name not in ("python", "pip"):
-                listed[name] = spec
+    # conda's packages, and those only PyPI has, in the pip section (not the project itself).
+    pip = [d for dep in env["dependencies"] if isinstance(dep, dict) for d in dep.get("pip", [])]
+    for dep in [d for d in env["dependencies"] if isinstance(d, str)] + pip:
+        if dep.startswith("-e"):
+            continue
+        name, spec = _name_and_spec(dep)
+        if name not in ("python", "pip"):
+            listed[name] = spec
     assert listed == wanted
     python = next(d for d in env["dependencies"] if isinstance(d, str) and d.startswith("python"))
     assert _name_and_spec(python)[1] == project["requires-python"]

@@ -15,6 +15,7 @@ from siege_nb.games.base import (
     Game,
     IllegalMove,
     Move,
+    TooManyMoves,
     Verdict,
     group_readings,
     result_words,
@@ -134,8 +135,8 @@ STOP_LABEL = N_("Stop here")
 
 
 SUGGESTED = 400
-"""The most legal moves the move box offers as suggestions (a chain-rich position has
-thousands; any legal move can still be typed)."""
+"""The most legal moves the move box offers as suggestions: a position with more (thousands
+of jump chains) gets none, and any legal move can still be typed."""
 
 
 class BoardWidget(SizedBoard, w.HBox):
@@ -1173,7 +1174,12 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         if key == self._suggested:
             return
         self._suggested = key
-        moves = [] if g.result is not None else g.legal_moves(limit=SUGGESTED)
+        try:
+            moves = [] if g.result is not None else g.legal_moves(limit=SUGGESTED)
+        except TooManyMoves:
+            # Jump chains by the thousand: listing them would freeze the board, and a
+            # list that long helps no one. Every legal move can still be typed.
+            moves = []
         self.move_box.options = [m.text for m in moves]
 
     def _actions_wanted(self) -> list[tuple[str, str, str, str]]:

@@ -71,6 +71,13 @@ PANEL_CSS = (
     " .siege-rules .widget-dropdown, .siege-rules .jupyter-widget-dropdown {height: 32px}"
     # The tabs not chosen: darker than ipywidgets' grey, to read at WCAG AA's 4.5:1.
     " .widget-tab > .lm-TabBar .lm-TabBar-tab:not(.lm-mod-current) {color: #3d3d3d}"
+    # ipywidgets' coloured buttons put white words on light colours (warning: 2.2:1); these
+    # are the same hues, dark enough for WCAG AA (4.5:1 and more).
+    " .jupyter-button.widget-button.mod-primary {background-color: #1565C0; color: #fff}"
+    " .jupyter-button.widget-button.mod-success {background-color: #00785A; color: #fff}"
+    " .jupyter-button.widget-button.mod-info {background-color: #0B6E8F; color: #fff}"
+    " .jupyter-button.widget-button.mod-warning {background-color: #9A5200; color: #fff}"
+    " .jupyter-button.widget-button.mod-danger {background-color: #B34700; color: #fff}"
     "</style>"
 )
 

@@ -125,9 +125,19 @@ def test_a_whole_lesson_with_the_keyboard_alone(voila: str, projector: Any) -> N
 
 def test_the_classroom_app_passes_axe(voila: str, projector: Any) -> None:
     page = projector
-    page.goto(f"{voila}/voila/render/classroom.ipynb", timeout=120_000)
+    url = f"{voila}/voila/render/classroom.ipynb"
+    page.goto(url, timeout=120_000)
     body = page.locator("body")
     canvas_in(body)
+    # A move played, then the page reloaded: the app offers the kept game back, so its
+    # *Restore my game* button (a coloured one) is checked too.
+    page.locator(".siege-move-box input").fill("C0-f5")
+    page.keyboard.press("Enter")
+    wait_text(body, "Played C0-f5", timeout=30_000)
+    page.wait_for_timeout(1000)
+    page.goto(url, timeout=120_000)
+    canvas_in(body)
+    page.get_by_role("button", name="Restore my game").wait_for(timeout=60_000)
     page.wait_for_timeout(1500)
     found = {"Play": serious(page)}
     for tab, sign in (("Scenarios", "step 1 of"), ("Where they part", "Find where they part")):
