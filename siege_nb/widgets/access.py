@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from html import unescape
+from html import escape, unescape
 from typing import Any
 
 import ipywidgets as w
@@ -34,8 +34,17 @@ from siege_nb.games.base import Game, result_words
 from siege_nb.games.describe import side_name
 from siege_nb.i18n import N_, tr
 from siege_nb.rules import title as game_title
+from siege_nb.widgets.common import PANEL_CLASS
 
-__all__ = ["HOST_CLASS", "KEY_WORDS", "Access", "board_label", "keys_help", "plain_text"]
+__all__ = [
+    "HOST_CLASS",
+    "KEY_WORDS",
+    "Access",
+    "board_label",
+    "keys_help",
+    "keys_note",
+    "plain_text",
+]
 
 HOST_CLASS = "siege-keys"
 """The class a widget that takes shortcut keys carries (the helper finds its widget by it)."""
@@ -220,6 +229,16 @@ def board_label(g: Game, playable: bool = True) -> str:
         game=game_title(g.game),
         turn=turn,
     )
+
+
+def keys_note(keys: Mapping[str, str]) -> w.HTML:
+    """The small line under a panel that lists its keys (:func:`keys_help`)."""
+    note = w.HTML(
+        f"<span style='font-size:13px;color:#444'>{escape(keys_help(keys))}</span>",
+        layout=w.Layout(width="auto"),
+    )
+    note.add_class(PANEL_CLASS)
+    return note
 
 
 class Access(_Base):  # type: ignore[misc, valid-type]

@@ -40,9 +40,7 @@ from siege_nb.rules.model import value_words
 from siege_nb.widgets.access import (
     HOST_CLASS,
     MOVE_BOX_CLASS,
-    Access,
     board_label,
-    keys_help,
     plain_text,
 )
 from siege_nb.widgets.canvas import (
@@ -318,19 +316,9 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.move_box.observe(self._on_typed, names="value")
         self.move_box.add_class(MOVE_BOX_CLASS)
         # Keys, the live region and the board's accessible name (siege_nb.widgets.access).
-        self.access = Access(BOARD_KEYS, self._on_access_key)
-        self.keys_note = w.HTML(
-            f"<span style='font-size:13px;color:#444'>{escape(keys_help(BOARD_KEYS))}</span>",
-            layout=w.Layout(width="auto"),
+        self._make_access(
+            BOARD_KEYS, tr("Say in words what is on the board, or on the chosen point (key D)")
         )
-        self.keys_note.add_class(PANEL_CLASS)
-        self.describe_button = w.Button(
-            description=tr("Describe"),
-            icon="comment",
-            tooltip=tr("Say in words what is on the board, or on the chosen point (key D)"),
-            layout=w.Layout(width="auto"),
-        )
-        self.describe_button.on_click(self._on_describe)
         # What the live region last told (the moves it has announced, and the message).
         self._told: tuple[Any, ...] = ()
         self._told_pieces: dict[str, str] = {}
@@ -471,31 +459,14 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         self.access.say(text)
         return text
 
-    def press(self, key: str) -> None:
-        """Act as if the reader pressed ``key`` with the keyboard's focus on the board (the
-        keys are listed under the panel: *U* undo, *R* redo, *D* describe, *K* key, *L*
-        large board). A key that does nothing is ignored; ``key`` must be a ``str``."""
-        check_type(key, str, "key")
-        self.access.press(key)
-
     @guarded
     def _on_access_key(self, action: str) -> None:
         if action == "undo":
             self._on_undo()
         elif action == "redo":
             self._on_redo()
-        elif action == "key":
-            self.set_key(not self.key_button.value)
-        elif action == "large":
-            self.set_size("normal" if self.size_button.value else "large")
-        elif action == "contrast":
-            self.set_theme("standard" if self.contrast_button.value else "high-contrast")
-        elif action == "describe":
-            self.describe()
-
-    @guarded
-    def _on_describe(self, _: Any = None) -> None:
-        self.describe()
+        else:
+            self._shared_key(action)
 
     def play(self, move: Move | str) -> Move:
         """Play a move through the widget (the drawing and panel follow). An illegal move

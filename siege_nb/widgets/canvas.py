@@ -19,7 +19,7 @@ nbval, a static export) nothing reports and the figure keeps the size chosen for
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import ipywidgets as w
@@ -36,6 +36,7 @@ from siege_nb.render.layout import KeySize, board_extent, board_height
 from siege_nb.render.legend import MAX_SHARE, MIN_SCALE
 from siege_nb.render.style import check_theme
 from siege_nb.render.view import check_highlights, key_side
+from siege_nb.widgets.access import Access, keys_note
 from siege_nb.widgets.common import Blitter, BoardFigure, canvas_for, error_html, escape, guarded
 
 __all__ = [
@@ -613,7 +614,8 @@ def _row_rects(panels: int) -> list[Rect]:
 
 class CanvasHost:
     """What a widget drawn on a :class:`BoardCanvas` offers through it: the figure, the ipympl
-    canvas, the axes and views, the last error, and a PNG of what is shown.
+    canvas, the axes and views, the last error, a PNG of what is shown, and the boards'
+    theme (standard or high contrast).
 
     A widget sets ``self.board_canvas``; the guarded callbacks of
     :func:`~siege_nb.widgets.common.guarded` report errors through :meth:`_show_error`.
@@ -659,6 +661,50 @@ class CanvasHost:
         to 600."""
         return self.board_canvas.to_png(dpi)
 
+    # -- the high-contrast theme ------------------------------------------------------------
+    contrast_button: w.ToggleButton
+
+    def _make_contrast_toggle(self) -> None:
+        """Make the *High contrast* toggle (a widget calls this once and places it)."""
+        self.contrast_button = w.ToggleButton(
+            value=False,
+            description=tr("High contrast"),
+            icon="adjust",
+            tooltip=tr("Draw the board in black, white and grey, for a bright room or low vision"),
+            layout=w.Layout(width="auto"),
+        )
+        self.contrast_button.observe(self._on_contrast_button, names="value")
+
+    @property
+    def theme(self) -> str:
+        """The boards' colours: ``"standard"`` or ``"high-contrast"`` (see :meth:`set_theme`)."""
+        return self.board_canvas.theme
+
+    def set_theme(self, theme: str = "standard") -> None:
+        """Draw the board(s) in ``theme``'s colours: ``"standard"``, or ``"high-contrast"``
+        (the board in black, white and grey; the marks and pieces as before, so a reader
+        who knows them finds them again); the *High contrast* toggle does the same.
+
+        >>> import siege_nb as sn
+        >>> board = sn.BoardWidget("belagerung")
+        >>> board.set_theme("high-contrast"); board.contrast_button.value
+        True
+        """
+        theme = check_theme(theme)
+        self.contrast_button.value = theme == "high-contrast"  # no-op when it asked
+        self.board_canvas.set_theme(theme)
+        self.board_canvas.redraw()
+
+    def _toggle_theme(self) -> None:
+        """The *H* key: the other theme."""
+        self.set_theme("standard" if self.contrast_button.value else "high-contrast")
+
+    @guarded
+    def _on_contrast_button(self, change: dict[str, Any]) -> None:
+        wanted = "high-contrast" if change["new"] else "standard"
+        if wanted != self.theme:
+            self.set_theme(wanted)
+
 
 def key_toggle(what: str = "board") -> w.ToggleButton:
     """The *Key* toggle button every widget shows (``what``: "board" or "boards")."""
@@ -690,7 +736,7 @@ class SizedBoard(CanvasHost):
     _key: bool
     size_button: w.ToggleButton
     key_button: w.ToggleButton
-    contrast_button: w.ToggleButton
+    access: Any  # the widget's keys and live region (siege_nb.widgets.access.Access)
     side: w.Box  # the panel beside (or below) the board
     SIDE_PX: int = 400  # the panel's width when it stands beside the board
 
@@ -709,18 +755,55 @@ class SizedBoard(CanvasHost):
         self.size_button.observe(self._on_size_button, names="value")
         self.key_button = key_toggle("board")
         self.key_button.observe(self._on_key_button, names="value")
-        self.contrast_button = w.ToggleButton(
-            value=False,
-            description=tr("High contrast"),
-            icon="adjust",
-            tooltip=tr("Draw the board in black, white and grey, for a bright room or low vision"),
-            layout=w.Layout(width="auto"),
-        )
-        self.contrast_button.observe(self._on_contrast_button, names="value")
+        self._make_contrast_toggle()
 
     def _sized_game(self) -> Game:
         """The game whose board the figure is sized for."""
         raise NotImplementedError
+
+    def describe(self, point: str | None = None) -> str:
+        """The shown position in words (each widget says what it shows)."""
+        raise NotImplementedError
+
+    def _make_access(self, keys: Mapping[str, str], describe_tip: str) -> None:
+        """Make the widget's keys and live region, its *Describe* button and the line that
+        lists its keys (a widget calls this once, adds :data:`HOST_CLASS` to itself and
+        places ``access``, ``describe_button`` and ``keys_note``)."""
+        self.access = Access(keys, self._on_access_key)
+        self.describe_button = w.Button(
+            description=tr("Describe"),
+            icon="comment",
+            tooltip=describe_tip,
+            layout=w.Layout(width="auto"),
+        )
+        self.describe_button.on_click(self._on_describe)
+        self.keys_note = keys_note(keys)
+
+    def _on_access_key(self, action: str) -> None:
+        raise NotImplementedError
+
+    def press(self, key: str) -> None:
+        """Act as if the reader pressed ``key`` with the keyboard's focus on the widget (its
+        keys are listed under its panel: *D* describe, *K* key, *L* large board, *H* high
+        contrast, and the widget's own). A key that does nothing is ignored; ``key`` must
+        be a ``str``."""
+        check_type(key, str, "key")
+        self.access.press(key)
+
+    def _shared_key(self, action: str) -> None:
+        """What the keys every widget with one board shares do (the widget's own first)."""
+        if action == "key":
+            self.set_key(not self.key_button.value)
+        elif action == "large":
+            self.set_size("normal" if self.size_button.value else "large")
+        elif action == "contrast":
+            self._toggle_theme()
+        elif action == "describe":
+            self.describe()
+
+    @guarded
+    def _on_describe(self, _: Any = None) -> None:
+        self.describe()
 
     def _fit(self, space: Space | None = None) -> None:
         """Size the board (and its key) for the space the browser reported (or the last
@@ -822,32 +905,6 @@ class SizedBoard(CanvasHost):
         wanted = "large" if change["new"] else "normal"
         if wanted != self._size:
             self.set_size(wanted)
-
-    @property
-    def theme(self) -> str:
-        """The board's colours: ``"standard"`` or ``"high-contrast"`` (see :meth:`set_theme`)."""
-        return self.board_canvas.theme
-
-    def set_theme(self, theme: str = "standard") -> None:
-        """Draw the board in ``theme``'s colours: ``"standard"``, or ``"high-contrast"``
-        (the board in black, white and grey; the marks and pieces as before, so a reader
-        who knows them finds them again); the *High contrast* toggle does the same.
-
-        >>> import siege_nb as sn
-        >>> board = sn.BoardWidget("belagerung")
-        >>> board.set_theme("high-contrast"); board.contrast_button.value
-        True
-        """
-        theme = check_theme(theme)
-        self.contrast_button.value = theme == "high-contrast"  # no-op when it asked
-        self.board_canvas.set_theme(theme)
-        self.board_canvas.redraw()
-
-    @guarded
-    def _on_contrast_button(self, change: dict[str, Any]) -> None:
-        wanted = "high-contrast" if change["new"] else "standard"
-        if wanted != self.theme:
-            self.set_theme(wanted)
 
     @guarded
     def _on_key_button(self, change: dict[str, Any]) -> None:

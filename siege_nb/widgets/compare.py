@@ -24,10 +24,9 @@ from siege_nb.render.checks import (
     rule_options,
 )
 from siege_nb.render.legend import key_png
-from siege_nb.render.style import check_theme
 from siege_nb.rules import Option, RuleSet
 from siege_nb.rules import options as options_of
-from siege_nb.widgets.access import HOST_CLASS, Access, board_label, keys_help
+from siege_nb.widgets.access import HOST_CLASS, Access, board_label, keys_note
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     DPI,
@@ -324,20 +323,11 @@ protection
             layout=w.Layout(width="auto"),
         )
         self.sources_button.observe(self._on_sources, names="value")
-        self.contrast_button = w.ToggleButton(
-            value=False,
-            description=tr("High contrast"),
-            icon="adjust",
-            tooltip=tr("Draw the board in black, white and grey, for a bright room or low vision"),
-            layout=w.Layout(width="auto"),
-        )
-        self.contrast_button.observe(self._on_contrast_button, names="value")
+        self._make_contrast_toggle()
         # Keys, the live region and the boards' accessible name (siege_nb.widgets.access).
         self.access = Access(COMPARER_KEYS, self._on_access_key)
         toggles = [self.key_button, self.contrast_button, self.sources_button]
-        self.keys_note = w.HTML(
-            f"<span style='font-size:13px;color:#444'>{escape(keys_help(COMPARER_KEYS))}</span>"
-        )
+        self.keys_note = keys_note(COMPARER_KEYS)
         parts: list[Any] = [
             self.board_canvas.probe,
             self.canvas,
@@ -372,31 +362,12 @@ protection
     def _on_key_button(self, change: dict[str, Any]) -> None:
         self.set_key(bool(change["new"]))
 
-    @property
-    def theme(self) -> str:
-        """The boards' colours: ``"standard"`` or ``"high-contrast"`` (see :meth:`set_theme`)."""
-        return self.board_canvas.theme
-
-    def set_theme(self, theme: str = "standard") -> None:
-        """Draw every board in ``theme``'s colours (``"standard"`` or ``"high-contrast"``);
-        the *High contrast* toggle does the same."""
-        theme = check_theme(theme)
-        self.contrast_button.value = theme == "high-contrast"  # no-op when it asked
-        self.board_canvas.set_theme(theme)
-        self.board_canvas.redraw()
-
-    @guarded
-    def _on_contrast_button(self, change: dict[str, Any]) -> None:
-        wanted = "high-contrast" if change["new"] else "standard"
-        if wanted != self.theme:
-            self.set_theme(wanted)
-
     @guarded
     def _on_access_key(self, action: str) -> None:
         if action == "key":
             self.set_key(not self.key_button.value)
         elif action == "contrast":
-            self.set_theme("standard" if self.contrast_button.value else "high-contrast")
+            self._toggle_theme()
 
     def _layout(self, space: Space) -> Grid:
         captions = [self._caption(g) for g in self.games]

@@ -15,7 +15,7 @@ from siege_nb.render import Highlights
 from siege_nb.render.checks import check_flag, check_game_name, check_point, check_points
 from siege_nb.render.view import check_highlights
 from siege_nb.rules import format_choice
-from siege_nb.widgets.access import HOST_CLASS, Access, board_label, keys_help, plain_text
+from siege_nb.widgets.access import HOST_CLASS, board_label, plain_text
 from siege_nb.widgets.canvas import (
     DEFAULT_SPACE,
     BoardCanvas,
@@ -143,19 +143,7 @@ class ScenarioPlayer(SizedBoard, w.VBox):
             layout=w.Layout(flex_flow="row wrap"),
         )
         # Keys, the live region and the board's accessible name (siege_nb.widgets.access).
-        self.access = Access(SCENARIO_KEYS, self._on_access_key)
-        self.describe_button = w.Button(
-            description=tr("Describe"),
-            icon="comment",
-            tooltip=tr("Say in words what is on the board (key D)"),
-            layout=w.Layout(width="auto"),
-        )
-        self.describe_button.on_click(self._on_describe)
-        self.keys_note = w.HTML(
-            f"<span style='font-size:13px;color:#444'>{escape(keys_help(SCENARIO_KEYS))}</span>",
-            layout=w.Layout(width="auto"),
-        )
-        self.keys_note.add_class(PANEL_CLASS)
+        self._make_access(SCENARIO_KEYS, tr("Say in words what is on the board (key D)"))
         toggles.children = (self.describe_button, *toggles.children)
         self.side = w.VBox([self.title, controls, self.text, toggles, self.keys_note, self.access])
         self._place_side(beside)
@@ -266,30 +254,14 @@ class ScenarioPlayer(SizedBoard, w.VBox):
         self._show(in_event=False, said=text)
         return text
 
-    def press(self, key: str) -> None:
-        """Act as if the reader pressed ``key`` with the keyboard's focus on the player (*N*
-        next, *P* previous, *D* describe, *K* key, *L* large board); other keys are ignored."""
-        check_type(key, str, "key")
-        self.access.press(key)
-
     @guarded
     def _on_access_key(self, action: str) -> None:
         if action == "next":
             self._on_next()
         elif action == "previous":
             self._on_prev()
-        elif action == "key":
-            self.set_key(not self.key_button.value)
-        elif action == "large":
-            self.set_size("normal" if self.size_button.value else "large")
-        elif action == "contrast":
-            self.set_theme("standard" if self.contrast_button.value else "high-contrast")
-        elif action == "describe":
-            self.describe()
-
-    @guarded
-    def _on_describe(self, _: Any = None) -> None:
-        self.describe()
+        else:
+            self._shared_key(action)
 
     @guarded
     def _on_prev(self, _: Any = None) -> None:
