@@ -109,10 +109,11 @@ def test_play_and_undo_in_the_siege_of_paris_notebook(lab: str, page: Any) -> No
     wait_text(cell, f"Played C4-{destination}")
     played = pixels(canvas)
     assert changed_near(selected, played, twin, "C4")
-    assert f"Last move: C4-{destination}" in panel_text(cell)
+    wait_text(cell, f"Last move: C4-{destination}")  # the status, a moment after the message
     cell.locator("button", has_text="Undo").click()
     wait_text(cell, f"Took back C4-{destination}")
-    assert "0 moves played" in panel_text(cell)
+    # The status is its own widget, updated a moment after the message: wait for it.
+    wait_text(cell, "0 moves played")
     undone = pixels(canvas)
     assert changed_near(played, undone, twin, "C4")
     page.screenshot(path=str(SHOTS / "paris-undone.png"))
@@ -138,7 +139,7 @@ def test_switching_the_protection_reading_changes_the_verdict(lab: str, page: An
     wait_text(cell, "The garrison soldier on k7")
     click(canvas, twin, "j8")
     wait_text(cell, "Played k7xj8")
-    assert "1 black soldier" in panel_text(cell)
+    wait_text(cell, "1 black soldier")  # the status, a moment after the message
 
 
 def test_stepping_a_scenario_forward_and_back(lab: str, page: Any) -> None:
