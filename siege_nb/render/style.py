@@ -127,6 +127,10 @@ def check_theme(theme: object, argument: str = "theme") -> str:
     return str(theme)
 
 
+# The themes in force, innermost last (PALETTE holds the last one's colours).
+_IN_FORCE: list[str] = ["standard"]
+
+
 @contextmanager
 def theme_in_force(theme: str) -> Iterator[None]:
     """Draw with ``theme``'s colours inside the ``with`` block (:data:`PALETTE` holds them
@@ -139,11 +143,17 @@ def theme_in_force(theme: str) -> Iterator[None]:
     '#5A5048'
     """
     check_theme(theme)
+    if _IN_FORCE[-1] == theme:
+        # Already drawing in it (a view's update calls its highlights, both themed).
+        yield
+        return
     before = dict(PALETTE)
     PALETTE.update(THEMES[theme])
+    _IN_FORCE.append(theme)
     try:
         yield
     finally:
+        _IN_FORCE.pop()
         PALETTE.clear()
         PALETTE.update(before)
 
