@@ -30,6 +30,7 @@ from siege_nb.widgets.access import KEY_WORDS, Access, keys_help, plain_text
 from siege_nb.widgets.board import BOARD_KEYS
 from siege_nb.widgets.common import GREEN, PANEL_CSS, VERMILLION
 from siege_nb.widgets.scenario import SCENARIO_KEYS
+from siege_nb.widgets.selectors import CHANGED_STYLE
 
 CASES = [(game, preset) for game in GAMES for preset in presets(game)]
 
@@ -290,7 +291,8 @@ def test_every_text_on_a_board_reads_at_aa(game: str, theme: str) -> None:
 
 
 def test_the_panels_words_read_at_aa() -> None:
-    for colour in (VERMILLION, GREEN, "#555", "#444", "#3d3d3d"):
+    changed = CHANGED_STYLE.removeprefix("color:")  # a reading changed from the preset
+    for colour in (VERMILLION, GREEN, "#555", "#444", "#3d3d3d", changed):
         assert contrast(colour, "white") >= 4.5, colour
     # The coloured buttons: white words on each background the panels' style sheet sets.
     backgrounds = re.findall(

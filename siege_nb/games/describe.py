@@ -30,12 +30,14 @@ from siege_nb.rules import title as game_title
 
 __all__ = [
     "SIDE_NAMES",
+    "capital",
     "describe_change",
     "describe_pieces",
     "describe_point",
     "describe_position",
     "pieces_words",
     "side_name",
+    "side_of",
 ]
 
 # Sides as a sentence names them (marked for the catalogue, translated where said).
@@ -103,21 +105,21 @@ def _one(piece: str) -> str:
     return tr(_ONE[piece]) if piece in _ONE else tr(piece)
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital."""
     return text[:1].upper() + text[1:]
 
 
-def _side_of(game: Game, piece: str) -> str:
-    """The side a piece belongs to (its kind names the side first, or is the side)."""
-    for side in game.sides:
-        if piece == side or piece.startswith(side + " "):
-            return side
-    return piece
+def side_of(piece: str) -> str:
+    """The side a piece belongs to: its name's first word (``"white soldier"`` -> ``"white"``;
+    the hunt games' pieces are named by their side)."""
+    return piece.split()[0]
 
 
-def _points(game: Game, points: list[str]) -> str:
-    order = {name: i for i, name in enumerate(game.board.names)}
-    return ", ".join(sorted(points, key=lambda p: order.get(p, len(order))))
+def _in_order(points: Sequence[str], order: Sequence[str]) -> str:
+    """``points`` as a list in words, in ``order`` (the board's)."""
+    at = {name: i for i, name in enumerate(order)}
+    return ", ".join(sorted(points, key=lambda p: at.get(p, len(at))))
 
 
 def _turn(game: Game) -> str:
@@ -138,7 +140,7 @@ def _turn(game: Game) -> str:
     else:
         text = tr("{side} is to move.", side=side_name(game.to_move))
     # Capitals after the translation: a language may put the side's name anywhere.
-    text = _capital(text)
+    text = capital(text)
     if status.demanded:
         text += " " + tr("A capture has been demanded.")
     return text
@@ -181,25 +183,24 @@ def describe_pieces(
     >>> describe_pieces({"b2": "white soldier", "a1": "white soldier"}, ["a1", "b2"])
     ['White: 2 white soldiers on a1, b2.']
     """
-    at = {name: i for i, name in enumerate(order)}
     by_side: dict[str, dict[str, list[str]]] = {side: {} for side in sides}
     for point, piece in pieces.items():
-        by_side.setdefault(piece.split()[0], {}).setdefault(piece, []).append(point)
+        by_side.setdefault(side_of(piece), {}).setdefault(piece, []).append(point)
     lines = []
     for side, kinds in by_side.items():
         if not kinds:
-            lines.append(_capital(tr("{side}: no pieces left.", side=side_name(side))))
+            lines.append(capital(tr("{side}: no pieces left.", side=side_name(side))))
             continue
         groups = [
             tr(
                 "{pieces} on {points}",
                 pieces=pieces_words(kind, len(pts)),
-                points=", ".join(sorted(pts, key=lambda p: at.get(p, len(at)))),
+                points=_in_order(pts, order),
             )
             for kind, pts in kinds.items()
         ]
         lines.append(
-            _capital(tr("{side}: {groups}.", side=side_name(side), groups="; ".join(groups)))
+            capital(tr("{side}: {groups}.", side=side_name(side), groups="; ".join(groups)))
         )
     return lines
 
@@ -222,14 +223,16 @@ def describe_point(game: Game, point: str) -> str:
     piece = game.pieces().get(point)
     if piece is None:
         return tr("{point}: empty.", point=point)
-    side = _side_of(game, piece)
+    side = side_of(piece)
     # A piece's name says its side ("a white soldier", "an attacker").
     text = tr("{point}: {piece}.", point=point, piece=_one(piece))
     if game.result is not None or side != game.to_move:
         return f"{text} {_turn(game)}"
     entry = game.entry((point,))
     if entry.next:
-        return f"{text} " + tr("It may go to {points}.", points=_points(game, list(entry.next)))
+        return f"{text} " + tr(
+            "It may go to {points}.", points=_in_order(entry.next, game.board.names)
+        )
     return f"{text} " + tr("It cannot move now.")
 
 
@@ -251,11 +254,11 @@ def describe_change(before: Mapping[str, str], game: Game, move: Move | None) ->
         said = tr("Last move: {move}.", move=last.text) if last else tr("No move played yet.")
         return f"{said} {_turn(game)}"
     piece = before.get(move.start or "", "")
-    who = side_name(_side_of(game, piece)) if piece else ""
+    who = side_name(side_of(piece)) if piece else ""
     if move.start is None or move.kind == "huff" or not piece:
         said = tr("{move} was played.", move=move.text)
     else:
-        said = _capital(
+        said = capital(
             tr(
                 "{side} played {move}: {piece} from {start} to {end}.",
                 side=who,
@@ -265,7 +268,8 @@ def describe_change(before: Mapping[str, str], game: Game, move: Move | None) ->
                 end=move.end,
             )
         )
-    taken = [p for p in before if p not in game.pieces() and p != move.start]
+    after = game.pieces()
+    taken = [p for p in before if p not in after and p != move.start]
     if taken:
         kinds: dict[str, list[str]] = {}
         for p in taken:
@@ -273,7 +277,11 @@ def describe_change(before: Mapping[str, str], game: Game, move: Move | None) ->
         said += " " + tr(
             "Taken: {pieces}.",
             pieces="; ".join(
-                tr("{pieces} on {points}", pieces=pieces_words(k, len(v)), points=_points(game, v))
+                tr(
+                    "{pieces} on {points}",
+                    pieces=pieces_words(k, len(v)),
+                    points=_in_order(v, game.board.names),
+                )
                 for k, v in kinds.items()
             ),
         )

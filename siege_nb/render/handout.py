@@ -31,6 +31,7 @@ from matplotlib.textpath import TextToPath
 
 from siege_nb.errors import shorten
 from siege_nb.games.base import Game, result_words, side_words
+from siege_nb.games.describe import capital
 from siege_nb.games.registry import new_game
 from siege_nb.i18n import ngettext, tr, using
 from siege_nb.render.checks import (
@@ -180,13 +181,9 @@ class _Measure:
         return lines or [""]
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _where(attribution: Attribution, quote: bool) -> str:
     """Where a choice or clause comes from, as a sentence for the sheet."""
-    text = _capital(attribution.words(quote=quote))
+    text = capital(attribution.words(quote=quote))
     return text if text.endswith((".", "?", "!")) else text + "."
 
 

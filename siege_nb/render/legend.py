@@ -27,6 +27,7 @@ from matplotlib.transforms import Affine2D, ScaledTranslation, Transform
 
 from siege_nb.errors import ArgumentError, check_type
 from siege_nb.games.catalogue import CATALOGUE, game_info
+from siege_nb.games.describe import capital
 from siege_nb.i18n import N_, language, tr
 from siege_nb.render.checks import check_dpi, check_game_name, check_number
 from siege_nb.render.layout import KeySize, Rect, place
@@ -145,11 +146,6 @@ def wrap(text: str, width: float, size: float = KEY_FONT, weight: str = "normal"
     return "\n".join(lines)
 
 
-def capitalised(text: str) -> str:
-    """``text`` with its first letter a capital."""
-    return text[:1].upper() + text[1:]
-
-
 def rule_words(game: str, tag: str) -> str:
     """The words the key gives for a tag on the board: a rule's title without its id, or
     what a refusal that is no rule means.
@@ -232,7 +228,7 @@ def _pieces(content: KeyContent, x: float, y: float) -> tuple[list[_Item], float
     y += HEAD_FONT * 1.5
     if content.armies:
         rank_w = max(text_width(tr(r), KEY_FONT) for r, _ in content.ranks) + 8
-        armies = [capitalised(tr(a)) for a in content.armies]
+        armies = [capital(tr(a)) for a in content.armies]
         cols = [max(text_width(a, SMALL_FONT), SAMPLE) + 6 for a in armies]
         cx = x + rank_w
         for army, w in zip(armies, cols, strict=True):

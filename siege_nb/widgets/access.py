@@ -31,7 +31,7 @@ import traitlets
 
 from siege_nb.errors import ArgumentError, check_type
 from siege_nb.games.base import Game, result_words
-from siege_nb.games.describe import side_name
+from siege_nb.games.describe import capital, side_name
 from siege_nb.i18n import N_, tr
 from siege_nb.rules import title as game_title
 from siege_nb.widgets.common import PANEL_CLASS
@@ -185,10 +185,6 @@ except ImportError:  # pragma: no cover - anywidget is a dependency
     _Base = w.Box  # type: ignore[misc]
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def keys_help(keys: Mapping[str, str]) -> str:
     """The line that tells a reader the keys, in the language in force:
     ``"Keys: U undo · R redo · …"``.
@@ -221,7 +217,7 @@ def board_label(g: Game, playable: bool = True) -> str:
     if g.result is not None:
         turn = tr("The game is over: {who}.", who=result_words(g.result.winner))
     else:
-        turn = _capital(tr("{side} to move", side=side_name(g.to_move))) + "."
+        turn = capital(tr("{side} to move", side=side_name(g.to_move))) + "."
     if not playable:  # a board shown to compare readings: nothing to type into
         return tr("The {game} board. {turn}", game=game_title(g.game), turn=turn)
     return tr(
@@ -282,8 +278,9 @@ class Access(_Base):  # type: ignore[misc, valid-type]
     def say(self, text: str) -> None:
         """Announce ``text`` (plain words) to a screen reader, even if it was said before."""
         check_type(text, str, "text")
-        self.spoken = text
-        self.said += 1
+        with self.hold_sync():  # one message to the browser, not one per trait
+            self.spoken = text
+            self.said += 1
 
     def press(self, key: str) -> None:
         """Do what pressing ``key`` in the browser does (the tests' and a notebook's way)."""

@@ -20,7 +20,7 @@ from siege_nb.games.base import (
     group_readings,
     result_words,
 )
-from siege_nb.games.describe import describe_change
+from siege_nb.games.describe import describe_change, side_of
 from siege_nb.games.registry import new_game
 from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.records import RecordError, load_game
@@ -903,7 +903,7 @@ methods (siege_nb.ai.base.Agent); int (5) has no choose or wants_demand
         return True
 
     def _belongs_to_mover(self, piece: str) -> bool:
-        return piece.split()[0] == self.game.to_move
+        return side_of(piece) == self.game.to_move
 
     def _select(self, node: str) -> None:
         self._points = [node]

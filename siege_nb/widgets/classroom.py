@@ -17,7 +17,7 @@ from siege_nb.rules import GAMES, presets, title
 from siege_nb.rules import title as game_title
 from siege_nb.widgets.board import BoardWidget
 from siege_nb.widgets.canvas import check_size
-from siege_nb.widgets.common import error_html, escape, guarded, preset_name
+from siege_nb.widgets.common import capital, error_html, escape, guarded, preset_name
 from siege_nb.widgets.disputes import WhereTheyPart
 from siege_nb.widgets.keeper import Keeper
 from siege_nb.widgets.scenario import ScenarioLibrary
@@ -452,8 +452,4 @@ belagerung, pyramid-siege
 
 def _preset_choices(game: str) -> list[tuple[str, str]]:
     """The presets of ``game`` as (reader name, key) pairs for a dropdown."""
-    return [(_capital(preset_name(game, p)), p) for p in presets(game)]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return [(capital(preset_name(game, p)), p) for p in presets(game)]

@@ -13,7 +13,7 @@ from matplotlib.backend_bases import MouseButton, MouseEvent
 from matplotlib.figure import Figure
 
 from siege_nb.games.base import Game
-from siege_nb.games.describe import pieces_words, side_name
+from siege_nb.games.describe import capital, pieces_words, side_name
 from siege_nb.i18n import N_, tr
 from siege_nb.render.view import explore_highlights
 from siege_nb.rules import preset_name
@@ -168,11 +168,6 @@ def label_width(*labels: str) -> str:
     """
     longest = max((len(label) for label in labels), default=0)
     return f"{max(4.0, 0.55 * longest + 0.8):.1f}em"
-
-
-def capital(text: str) -> str:
-    """``text`` with its first letter a capital."""
-    return text[:1].upper() + text[1:]
 
 
 def rules_summary(game: Game, pupil: bool = False) -> str:

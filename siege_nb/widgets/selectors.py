@@ -20,7 +20,14 @@ from siege_nb.errors import ArgumentError, check_list, check_type, shorten
 from siege_nb.i18n import N_, ngettext, tr
 from siege_nb.rules import Option, RuleSet, preset_note, preset_values, presets
 from siege_nb.rules import rules as rule_set
-from siege_nb.widgets.common import PANEL_CLASS, PANEL_CSS, escape, preset_name
+from siege_nb.widgets.common import (
+    PANEL_CLASS,
+    PANEL_CSS,
+    VERMILLION,
+    capital,
+    escape,
+    preset_name,
+)
 
 __all__ = ["RuleSelectors", "choice_labels", "option_html"]
 
@@ -47,11 +54,7 @@ _BASIS_WORDS = {
     "reconstruction": N_("reconstruction"),
 }
 QUESTION_STYLE = "font-size:14px; color:#444; line-height:1.35"
-CHANGED_STYLE = "color:#D55E00"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+CHANGED_STYLE = f"color:{VERMILLION}"  # the panels' vermillion, readable at WCAG AA
 
 
 def choice_labels(opt: Option, pupil: bool = False) -> list[tuple[str, int]]:
@@ -397,10 +400,10 @@ class RuleSelectors(w.VBox):
         return index
 
     def _preset_entries(self, current: RuleSet) -> list[tuple[str, str]]:
-        entries = [(_capital(preset_name(self.game, p)), p) for p in presets(self.game)]
+        entries = [(capital(preset_name(self.game, p)), p) for p in presets(self.game)]
         n = len(self._changed(current))
         if n:
-            name = _capital(preset_name(self.game, current.preset))
+            name = capital(preset_name(self.game, current.preset))
             changed = ngettext("{n} reading changed", "{n} readings changed", n)
             entries.insert(0, (f"{name}, {changed}", current.preset))
         return entries
