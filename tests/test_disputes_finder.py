@@ -31,6 +31,21 @@ def found(game: str, option: str | None, a: Any = None, b: Any = None, **kw: Any
     return CACHE[key]
 
 
+def figure_b_search() -> Findings:
+    """SP-16's `adjacent` against the chess reading under the French preset, the search of
+    the figure B and C lessons (done once, as every search here)."""
+    return found(
+        "siege-of-paris",
+        "SP-16",
+        "adjacent",
+        "reach-any-army",
+        preset="escale-a-jeux",
+        positions=2500,
+        seed=1,
+        limit=8,
+    )
+
+
 # -- the oracle: the public API ---------------------------------------------------------------
 def _game(rules: sn.RuleSet, setup: Mapping[str, Any]) -> sn.Game:
     return sn.new_game(rules.game, rules.preset, **dict(setup), **rules.overrides)
@@ -149,16 +164,7 @@ def test_the_figures_b_and_c_are_rediscovered() -> None:
     C (the capture the chess reading allows and `adjacent` refuses, because another attacker
     stands beside the target without being able to move onto it), and their reverse (a
     protector that could move onto the target from further away)."""
-    f = found(
-        "siege-of-paris",
-        "SP-16",
-        "adjacent",
-        "reach-any-army",
-        preset="escale-a-jeux",
-        positions=2500,
-        seed=1,
-        limit=8,
-    )
+    f = figure_b_search()
     assert f.disagreements, f.why_none
     figure_like = []
     reverse = []
@@ -244,16 +250,7 @@ def test_a_long_line_lesson_is_minimal_too() -> None:
 
 def test_the_minimality_check_can_fail() -> None:
     """A lesson with an extra piece far away is caught by the checks above."""
-    f = found(
-        "siege-of-paris",
-        "SP-16",
-        "adjacent",
-        "reach-any-army",
-        preset="escale-a-jeux",
-        positions=2500,
-        seed=1,
-        limit=8,
-    )
+    f = figure_b_search()
     d = f.disagreements[0]
     # A garrison soldier in the corner furthest from the lesson's pieces.
     free = max(
@@ -276,16 +273,7 @@ def test_findings_are_reproducible_from_the_seed() -> None:
 
 
 def test_findings_say_what_they_found() -> None:
-    f = found(
-        "siege-of-paris",
-        "SP-16",
-        "adjacent",
-        "reach-any-army",
-        preset="escale-a-jeux",
-        positions=2500,
-        seed=1,
-        limit=8,
-    )
+    f = figure_b_search()
     text = f.describe()
     assert "positions searched" in text and f.disagreements[0].move in text
     rows = f.table()
@@ -359,16 +347,7 @@ def test_bad_input_is_refused_naming_it(args: tuple, kw: dict, error: type) -> N
 
 
 def test_lessons_open_in_the_widgets() -> None:
-    f = found(
-        "siege-of-paris",
-        "SP-16",
-        "adjacent",
-        "reach-any-army",
-        preset="escale-a-jeux",
-        positions=2500,
-        seed=1,
-        limit=8,
-    )
+    f = figure_b_search()
     d = f.disagreements[0]
     player = d.player()
     assert len(player.steps) == 3 and player.steps[1].game.rules["protection"] in (

@@ -94,15 +94,15 @@ def test_a_whole_lesson_with_the_keyboard_alone(voila: str, projector: Any) -> N
     # A key from the board: Escape leaves the box, D describes the position.
     page.keyboard.press("Escape")
     page.keyboard.press("d")
-    wait_text(body, "3 moves played", timeout=30_000)
+    # Words only the description says (the status panel never lists the pieces).
+    wait_text(body, "The attacker: ", timeout=30_000)
+    wait_text(body, "attackers on", timeout=30_000)
     # Switch a reading: the rules' preset list, one step down.
     tab_to(page, "Preset")
     page.keyboard.press("ArrowDown")
     wait_text(body, "Rules:", timeout=30_000)
     preset = sn.presets("belagerung")[1]
-    body.locator(".widget-html-content", has_text=preset_name("belagerung", preset)).first.wait_for(
-        timeout=30_000
-    )
+    wait_text(body, preset_name("belagerung", preset), timeout=30_000)
     # The Scenarios tab: Tab to the tab bar, arrow to the next tab, Enter opens it.
     tab_to(page, "Play")
     page.keyboard.press("ArrowRight")
