@@ -26,6 +26,17 @@ under its default preset:
   each jump as a decision: a step or a first jump, uniformly, then another jump or stop,
   uniformly (``defender_steps``, ``chain_steps``, ``chain_move``).
 
+Two more paths measure the balance lab, each chosen with ``--path`` (repeatable, as are the
+three above):
+
+* ``simulate``: four random games a seed played by ``siege_nb.ai.simulate`` with random
+  agents, serially (the lab's own loop: agents, records, reseeding), in plies per second;
+* ``mcts``: one decision of ``MCTSAgent(iterations=100)`` a seed, in a position 0 to 40
+  random plies from the start, in playouts (iterations) per second; the "same games" check
+  compares the sizes of the search trees.
+
+    python3 benchmarks/bench_engines.py --baseline 71ab2c3 --path simulate --path mcts
+
 Printed: each path's median over the rounds and its min-max for both trees, the ratio of the
 medians (above 1: this tree is faster) with each round's ratio, whether both trees played
 the very same games (the same plies per seed: a check that behaviour did not change), and the
@@ -46,7 +57,9 @@ import json
 import os
 import platform
 import random
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -152,16 +165,58 @@ def one_jump_playout(game: str, preset: str, rng: random.Random) -> int:
     return int(state.plies)
 
 
-PLAYOUTS: dict[str, Callable[[str, str, random.Random], int]] = {
+def simulate_playout(game: str, preset: str, rng: random.Random) -> int:
+    """Four random games played by the balance lab's ``simulate`` (random agents, serially,
+    the games reseeded from ``rng``); returns their plies."""
+    from siege_nb.ai import TEAMS, RandomAgent, simulate
+
+    agents = {team: RandomAgent() for team in TEAMS[game]}
+    sim = simulate(
+        game, [preset], agents, n_games=4, seed=rng.randrange(2**31), executor="serial",
+        progress=False,
+    )  # fmt: skip
+    return sum(int(r["plies"]) for r in sim.records)
+
+
+MCTS_ITERATIONS = 100
+
+
+def mcts_decision(game: str, preset: str, rng: random.Random) -> tuple[int, int]:
+    """One decision of the search agent (``MCTSAgent``, :data:`MCTS_ITERATIONS` playouts)
+    in a position reached by 0 to 40 random plies from the start; returns the playouts run
+    and, as a check that both trees searched alike, the nodes of the search tree."""
+    from siege_nb.ai import MCTSAgent
+
+    g = _siege_nb().new_game(game, preset=preset)
+    for _ in range(rng.randrange(41)):
+        if g.result is not None:
+            break
+        g.play(rng.choice(g.legal_moves(limit=10_000)))
+    if g.result is not None:
+        return 0, 0
+    agent = MCTSAgent(iterations=MCTS_ITERATIONS, seed=rng.randrange(2**31))
+    agent.choose(g)
+    return int(agent.last_iterations), int(agent.nodes)
+
+
+PLAYOUTS: dict[str, Callable[[str, str, random.Random], int | tuple[int, int]]] = {
     "public": public_playout,
     "engine": engine_playout,
     "decision": one_jump_playout,
+    "simulate": simulate_playout,
+    "mcts": mcts_decision,
 }
+"""Each path's work for one seed: how many units it did (plies; playouts for ``mcts``), or
+those units and a number that the same behaviour gives again (the check of "same games")."""
+
+UNITS = {"mcts": "playouts/s"}
 
 
-def paths_of(game: str) -> tuple[str, ...]:
-    """The paths measured for ``game`` (no jump chains in the Siege of Paris)."""
-    return ("public", "engine") if game == "siege-of-paris" else PATHS
+def paths_of(game: str, lab: bool = False) -> tuple[str, ...]:
+    """The paths measured for ``game`` (no jump chains in the Siege of Paris); with ``lab``,
+    the balance lab's two paths after them."""
+    own = ("public", "engine") if game == "siege-of-paris" else PATHS
+    return (*own, "simulate", "mcts") if lab else own
 
 
 # -- one process of a --baseline run ---------------------------------------------------------
@@ -173,6 +228,8 @@ def probe(game: str, path: str, games: int, repeats: int, seconds: float) -> dic
     sn = _siege_nb()
     playout = PLAYOUTS[path]
     playout(game, "default", random.Random(-1))  # warm up: tables, caches, imports
+    if games < 0:
+        return {"package": sn.__file__}  # the warm-up alone: what --instructions subtracts
     if not games:
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
@@ -181,26 +238,38 @@ def probe(game: str, path: str, games: int, repeats: int, seconds: float) -> dic
         return {"games": games}
     rates = []
     plies: list[int] = []
+    units: list[int] = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        plies = [playout(game, "default", random.Random(seed)) for seed in range(games)]
-        rates.append(sum(plies) / (time.perf_counter() - t0))
-    return {"rates": rates, "plies": plies, "package": sn.__file__}
+        done = [playout(game, "default", random.Random(seed)) for seed in range(games)]
+        elapsed = time.perf_counter() - t0
+        units = [d if isinstance(d, int) else d[0] for d in done]
+        plies = [d if isinstance(d, int) else d[1] for d in done]
+        rates.append(sum(units) / elapsed)
+    return {"rates": rates, "plies": plies, "units": sum(units), "package": sn.__file__}
 
 
-def run_probe(tree: Path, args: list[str]) -> dict[str, Any]:
-    """One probe in a fresh process whose ``siege_nb`` is ``tree``'s (this file's code)."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--probe", *args],
-        cwd=tree,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+def run_probe(tree: Path, args: list[str], instructions: bool = False) -> dict[str, Any]:
+    """One probe in a fresh process whose ``siege_nb`` is ``tree``'s (this file's code); with
+    ``instructions``, run under valgrind's callgrind, whose count of the instructions the
+    process ran is added as ``"instructions"``."""
+    # A fixed hash seed: the same sets and dicts in every run, so the same instructions.
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    command = [sys.executable, str(Path(__file__).resolve()), "--probe", *args]
+    with tempfile.TemporaryDirectory(prefix="siege-nb-callgrind-") as tmp:
+        if instructions:
+            out_file = str(Path(tmp) / "callgrind.out")
+            command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}"]
+            command += [sys.executable, str(Path(__file__).resolve()), "--probe", *args]
+        done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"probe failed in {tree}:\n{done.stderr}")
     out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    if instructions:
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if found is None:
+            raise SystemExit(f"no instruction count from callgrind in {tree}:\n{done.stderr}")
+        out["instructions"] = int(found.group(1))
     package = out.get("package")
     if package is not None and not Path(package).resolve().is_relative_to(tree.resolve()):
         raise SystemExit(f"the probe in {tree} imported siege_nb from {package}")
@@ -224,8 +293,22 @@ def describe(tree: Path) -> str:
     return f"{head[:72]}{' (+ uncommitted changes)' if dirty else ''}"
 
 
-def compare(baseline: str, rounds: int, repeats: int, seconds: float, games: list[str]) -> None:
-    """Measure this tree against ``baseline`` in alternating processes (see the module)."""
+Work = list[tuple[str, str]]
+"""The (game, path) pairs of a --baseline run."""
+
+
+def compare(
+    baseline: str,
+    rounds: int,
+    repeats: int,
+    seconds: float,
+    games: list[str],
+    paths: list[str] | None = None,
+    instructions: bool = False,
+) -> None:
+    """Measure this tree against ``baseline`` in alternating processes (see the module);
+    ``paths``: the paths to measure (each game's own engine paths if ``None``); with
+    ``instructions``, count instructions under callgrind instead of timing."""
     print(f"machine: {machine()}")
     with tempfile.TemporaryDirectory(prefix="siege-nb-baseline-") as tmp:
         base = Path(tmp) / "baseline"
@@ -237,39 +320,54 @@ def compare(baseline: str, rounds: int, repeats: int, seconds: float, games: lis
         try:
             print(f"baseline {baseline}: {describe(base)}")
             print(f"this tree: {describe(ROOT)}")
-            work = [(g, p) for g in games for p in paths_of(g)]
+            work = [
+                (g, p)
+                for g in games
+                for p in paths_of(g, lab=True)
+                if (p in paths if paths else p in paths_of(g))
+            ]
             counts = {}
             for g, p in work:
                 # How many games the baseline plays in about `seconds`: both trees then play
                 # exactly those seeds.
                 counts[g, p] = run_probe(base, [g, p, "0", "1", str(seconds)])["games"]
-            print(
-                f"{rounds} rounds; in each, per game and path, one process per tree (first "
-                f"tree alternating), {repeats} passes over the same seeds, median pass"
-            )
-            loads = [load()]
-            results: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {
-                key: {"base": [], "this": []} for key in work
-            }
-            for i in range(rounds):
-                for j, (g, p) in enumerate(work):
-                    order = [("base", base), ("this", ROOT)]
-                    if (i + j) % 2:
-                        order.reverse()
-                    for name, tree in order:
-                        args = [g, p, str(counts[g, p]), str(repeats), "0"]
-                        results[g, p][name].append(run_probe(tree, args))
-                loads.append(load())
+            if instructions:
+                count_instructions(base, work, counts)
+            else:
+                time_rounds(base, work, counts, rounds, repeats)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
                 check=False,
                 capture_output=True,
             )
+
+
+def time_rounds(
+    base: Path, work: Work, counts: dict[tuple[str, str], int], rounds: int, repeats: int
+) -> None:
+    """The timed comparison: ``rounds`` rounds of alternating processes, then the table."""
+    print(
+        f"{rounds} rounds; in each, per game and path, one process per tree (first "
+        f"tree alternating), {repeats} passes over the same seeds, median pass"
+    )
+    loads = [load()]
+    results: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {
+        key: {"base": [], "this": []} for key in work
+    }
+    for i in range(rounds):
+        for j, (g, p) in enumerate(work):
+            order = [("base", base), ("this", ROOT)]
+            if (i + j) % 2:
+                order.reverse()
+            for name, tree in order:
+                args = [g, p, str(counts[g, p]), str(repeats), "0"]
+                results[g, p][name].append(run_probe(tree, args))
+        loads.append(load())
     print(f"load average (1, 5, 15 min) before, after each round: {' | '.join(loads)}\n")
     print(
-        f"{'game':15} {'path':9} {'games':>6} {'baseline plies/s (min-max)':>29} "
-        f"{'this tree plies/s (min-max)':>30} {'ratio':>6}  per round       same games"
+        f"{'game':15} {'path':9} {'seeds':>6} {'baseline (min-max)':>29} "
+        f"{'this tree (min-max)':>30} {'ratio':>6}  per round       same games   unit"
     )
     for (g, p), both in results.items():
         b = [statistics.median(r["rates"]) for r in both["base"]]
@@ -282,7 +380,38 @@ def compare(baseline: str, rounds: int, repeats: int, seconds: float, games: lis
             f"{statistics.median(t):10,.0f} ({min(t):7,.0f}-{max(t):7,.0f})  "
             f"{statistics.median(t) / statistics.median(b):5.2f}  "
             + " ".join(f"{r:.2f}" for r in per)
-            + f"  {'yes' if same else 'NO'}"
+            + f"  {'yes' if same else 'NO':3}  {UNITS.get(p, 'plies/s')}"
+        )
+
+
+def count_instructions(base: Path, work: Work, counts: dict[tuple[str, str], int]) -> None:
+    """The comparison in instructions: each tree's probe run under callgrind twice, once
+    with its warm-up alone and once with the seeds too; the difference over the units
+    played is the instructions per unit (per ply; per playout for ``mcts``), which the load
+    does not change. The ratio is the baseline's over this tree's (above 1: fewer here)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    print(
+        "instructions counted by valgrind's callgrind, per game and path, once per tree "
+        "(the count does not depend on the load), the warm-up subtracted\n"
+    )
+    print(
+        f"{'game':15} {'path':9} {'seeds':>6} {'baseline instr/unit':>20} "
+        f"{'this tree instr/unit':>21} {'ratio':>6}  same games   unit"
+    )
+    for g, p in work:
+        per_unit, plies = {}, {}
+        for name, tree in (("base", base), ("this", ROOT)):
+            alone = run_probe(tree, [g, p, "-1", "1", "0"], instructions=True)
+            done = run_probe(tree, [g, p, str(counts[g, p]), "1", "0"], instructions=True)
+            spent = done["instructions"] - alone["instructions"]
+            per_unit[name] = spent / max(done["units"], 1)
+            plies[name] = done["plies"]
+        same = plies["base"] == plies["this"]
+        print(
+            f"{g:15} {p:9} {counts[g, p]:6} {per_unit['base']:20,.0f} "
+            f"{per_unit['this']:21,.0f} {per_unit['base'] / per_unit['this']:6.2f}  "
+            f"{'yes' if same else 'NO':3}          {UNITS.get(p, 'plies/s').removesuffix('/s')}"
         )
 
 
@@ -457,13 +586,27 @@ def main() -> None:
     parser.add_argument(
         "--seconds", type=float, default=3.0, help="about how long one pass takes (3 s)"
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="with --baseline: count instructions under valgrind instead of timing",
+    )
+    parser.add_argument(
+        "--path",
+        choices=list(PLAYOUTS),
+        action="append",
+        help="with --baseline: only this path (repeatable); simulate and mcts are the lab's",
+    )
     parser.add_argument("--memory", action="store_true", help="memory per game and per lab run")
     args = parser.parse_args()
     games = args.game or list(GAMES)
     if args.baseline:
         if args.quick:
             args.rounds, args.repeats, args.seconds = 2, 1, 1.0
-        compare(args.baseline, args.rounds, args.repeats, args.seconds, games)
+        compare(
+            args.baseline, args.rounds, args.repeats, args.seconds, games, args.path,
+            args.instructions,
+        )  # fmt: skip
         return
     if args.memory:
         memory(games, (1_000,) if args.quick else (1_000, 10_000))

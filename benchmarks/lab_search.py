@@ -2,7 +2,8 @@
 
 Run ``python3 benchmarks/lab_search.py`` (``--game NAME``, ``--games N`` per reading,
 ``--iterations K`` per decision, ``--workers W``, ``--move-limit N`` to stop a game as a
-draw after N plies, or ``--scheduler tcp://host:8786`` for a Dask cluster). For each game
+draw after N plies, ``--variants`` for the French preset's readings changed one at a time,
+or ``--scheduler tcp://host:8786`` for a Dask cluster). For each game
 it plays ``MCTSAgent(iterations=K)`` against itself under every reading of a small grid of
 disputed options, in parallel, and prints the table of
 ``simulate(...).summary`` with 95 % Wilson intervals for each side's win rate, the seed, the
@@ -43,6 +44,20 @@ GRIDS: dict[str, Any] = {
     ],
 }
 
+# The French preset (whose games all end by the move limit) with one of its readings changed
+# at a time: which of them keeps its garrison from winning (``--variants``).
+_FRENCH = {"preset": "escale-a-jeux", "move_limit_reset": "attacker-entry"}
+VARIANTS: dict[str, Any] = {
+    "siege-of-paris": [
+        {**_FRENCH, "label": f"escale-a-jeux, {name}={value}", name: value}
+        for name, value in (
+            ("protection", "reach-any-army"),
+            ("garrison_general_range", 2),
+            ("placement_win", 3),
+        )
+    ],
+}
+
 
 def run(
     game: str,
@@ -51,10 +66,11 @@ def run(
     seed: int,
     executor: Executor,
     move_limit: int | None = None,
+    grid: Any = None,
 ) -> None:
     """Play and print one game's table, a row as soon as its reading is done; ``move_limit``
     stops a game after that many plies as a draw (the lab's own cap, on top of the rules'
-    move limit)."""
+    move limit); ``grid``: the readings (the game's :data:`GRIDS` entry by default)."""
     agents = {team: MCTSAgent(iterations=iterations) for team in TEAMS[game]}
     teams = TEAMS[game]
     capped = "" if move_limit is None else f", stopped as a draw at {move_limit} plies"
@@ -67,7 +83,7 @@ def run(
     # One reading at a time, so that a long run shows its rows as they come. The games'
     # seeds depend on the seed and the game's number only, so the rows are the same as
     # from one call with every reading.
-    for reading in parse_readings(game, GRIDS[game]):
+    for reading in parse_readings(game, GRIDS[game] if grid is None else grid):
         start = time.perf_counter()
         sim = simulate(
             game,
@@ -115,6 +131,12 @@ def main() -> None:
         "--move-limit", type=int, help="stop a game as a draw after this many plies"
     )
     parser.add_argument("--scheduler", help="a Dask scheduler address, e.g. tcp://host:8786")
+    parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="after the tables, the French preset of the Siege of Paris with one reading "
+        "changed at a time",
+    )
     args = parser.parse_args()
     print(f"machine: {machine()}\n")
     if args.scheduler:
@@ -126,6 +148,12 @@ def main() -> None:
     with executor:
         for game in args.game or list(GRIDS):
             run(game, args.games, args.iterations, args.seed, executor, args.move_limit)
+        if args.variants:
+            for game, grid in VARIANTS.items():
+                run(
+                    game, args.games, args.iterations, args.seed, executor, args.move_limit,
+                    grid,
+                )  # fmt: skip
 
 
 if __name__ == "__main__":
