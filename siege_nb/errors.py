@@ -125,6 +125,8 @@ def _type_words(kind: type | tuple[type, ...]) -> str:
 def check_type(value: Any, kind: type | tuple[type, ...], argument: str) -> Any:
     """``value`` if it is an instance of ``kind``, else a :class:`TypeError` naming
     ``argument``. A ``bool`` is not accepted where an ``int`` is asked for."""
+    if type(value) is kind:  # the usual case, at once (a bool's type is never int)
+        return value
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, kind) and not (
         isinstance(value, bool) and bool not in kinds and int in kinds
@@ -216,9 +218,12 @@ def check_int(
 ) -> int:
     """``value`` as an ``int`` if it is a whole number (an ``int``, or another integral type
     such as NumPy's; not a ``bool``) within the bounds given."""
-    if isinstance(value, bool) or not isinstance(value, Integral):
+    if type(value) is int:  # the usual case, without the ABC check of Integral
+        number = value
+    elif isinstance(value, bool) or not isinstance(value, Integral):
         raise TypeError(f"{argument} must be int, not {type(value).__name__} ({shorten(value)})")
-    number = int(value)
+    else:
+        number = int(value)
     if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
         low = "" if minimum is None else f"at least {minimum}"
         high = "" if maximum is None else f"at most {maximum}"
