@@ -16,8 +16,15 @@ from positions import PARIS_DEMAND
 
 import siege_nb as sn
 from siege_nb.ai.agents import GreedyAgent, MCTSAgent, RandomAgent, evaluate
-from siege_nb.ai.base import BaseAgent, demand_available, own_moves, play_turn, team_of
-from siege_nb.games.base import Game, Move
+from siege_nb.ai.base import (
+    BaseAgent,
+    choosable,
+    demand_available,
+    own_moves,
+    play_turn,
+    team_of,
+)
+from siege_nb.games.base import ACTION_KINDS, Game, Move
 
 PARIS, BL, PS = "siege-of-paris", "belagerung", "pyramid-siege"
 
@@ -378,3 +385,28 @@ def test_default_search_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -
         move = agent.choose(g)
         assert g.find(move) is not None
         assert 0 < agent.last_iterations <= 8  # the clock is read every eighth playout
+
+
+# -- the order agents rely on: a demand is the last legal move --------------------------------
+@pytest.mark.parametrize(("game", "preset"), [(g, p) for g in sn.GAMES for p in sn.presets(g)])
+def test_special_actions_come_last_and_one_demand_at_most(game: str, preset: str) -> None:
+    """``choosable`` (and with it every agent and the lab's branching count) takes a demand
+    to be the last legal move: checked at every ply of seeded random games of every preset,
+    demands played on a coin so that the positions after one are met too."""
+    rng = random.Random(5)
+    demands_seen = 0
+    for _ in range(6):
+        g = sn.new_game(game, preset=preset)
+        while g.result is None and g.ply < 400:
+            moves = g.legal_moves(limit=10_000)
+            kinds = [m.kind for m in moves]
+            actions = [k in ACTION_KINDS for k in kinds]
+            # Every special action after every move by pointing.
+            assert actions == sorted(actions), kinds
+            assert kinds.count("demand") <= 1
+            assert choosable(moves) == len(moves) - kinds.count("demand")
+            demands_seen += kinds.count("demand")
+            demand = "demand" in kinds and rng.random() < 0.5
+            g.play(moves[-1] if demand else moves[rng.randrange(choosable(moves))])
+    if sn.rules(game, preset=preset).get("capture") == "on-demand":
+        assert demands_seen > 0  # the case the order matters for was met

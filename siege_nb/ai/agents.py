@@ -29,6 +29,7 @@ from siege_nb.ai.base import (
     BaseAgent,
     _check_seed,
     check_game,
+    choosable,
     demand_available,
     team_of,
 )
@@ -141,10 +142,11 @@ def _moves_of(game: Game) -> list[Move]:
     """:func:`own_moves` of a game still in play; an :class:`ArgumentError` if it is over;
     :class:`~siege_nb.TooManyMoves` past :data:`MOVE_LIST_LIMIT` moves."""
     check_game(game, playing=True)
-    moves = [m for m in game.legal_moves(limit=MOVE_LIST_LIMIT) if m.kind != "demand"]
-    if not moves:  # the rules always leave a move or end the game; say so if they do not
+    moves = game.legal_moves(limit=MOVE_LIST_LIMIT)
+    n = choosable(moves)
+    if not n:  # the rules always leave a move or end the game; say so if they do not
         raise ArgumentError("game", game, "a game where the side to move has a move to choose")
-    return moves
+    return moves[:n]  # a slice, in C: without the demand, which comes last
 
 
 def _chain_by_jumps(game: Game, rng: random.Random, longest: bool) -> Move:

@@ -19,7 +19,7 @@ The functions here check their arguments (a :class:`TypeError` for a wrong type,
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from siege_nb.errors import ArgumentError, check_int, check_type, shorten
@@ -111,10 +111,28 @@ def team_of(game: Game, side: str) -> str:
     return "attackers" if side in ("white", "black") else side
 
 
+def choosable(moves: Sequence[Move]) -> int:
+    """How many of a position's legal ``moves`` (in the engine's order) a player chooses
+    among: all but a ``demand``, which the engines list last (a special action comes after
+    every move by pointing, and a position has one demand at most). So an agent picks
+    ``moves[i]`` for ``i`` below this count, without copying the list every ply.
+
+    >>> import siege_nb as sn
+    >>> g = sn.new_game("siege-of-paris", capture="on-demand", to_move="garrison",
+    ...                 position={"l8": "garrison general", "k9": "black soldier"})
+    >>> moves = g.legal_moves()
+    >>> moves[-1].kind, choosable(moves) == len(moves) - 1
+    ('demand', True)
+    """
+    n = len(moves)
+    return n - 1 if n and moves[n - 1].kind == "demand" else n
+
+
 def own_moves(game: Game) -> list[Move]:
     """The moves the side to move chooses from (Siege of Paris: without ``demand``)."""
     check_game(game)
-    return [m for m in game.legal_moves() if m.kind != "demand"]
+    moves = game.legal_moves()
+    return moves[: choosable(moves)]
 
 
 def demand_available(game: Game) -> bool:
@@ -168,13 +186,19 @@ def play_turn(game: Game, agents: Mapping[str, Agent]) -> list[Move]:
 def _demand_open(game: Game) -> bool:
     # A demand is only ever a garrison-turn move; asking first keeps the hunt games' jump
     # chains (millions in some positions) from being listed on every turn.
-    return game.to_move == "garrison" and any(m.kind == "demand" for m in game.legal_moves())
+    if game.to_move != "garrison":
+        return False
+    moves = game.legal_moves()
+    return choosable(moves) < len(moves)
 
 
-def _turn(game: Game, agents: Mapping[str, Agent]) -> list[Move]:
+def _turn(game: Game, agents: Mapping[str, Agent], demand_open: bool | None = None) -> list[Move]:
     """:func:`play_turn` without its checks, for callers that made them once (the balance
-    lab plays every ply of its games through this)."""
-    demanding = _demand_open(game) and bool(agents["attackers"].wants_demand(game))
+    lab plays every ply of its games through this); ``demand_open``, if the caller knows
+    it, whether a demand is legal now."""
+    if demand_open is None:
+        demand_open = _demand_open(game)
+    demanding = demand_open and bool(agents["attackers"].wants_demand(game))
     side = game.to_move
     return _play_turn(game, agents["attackers" if side in ("white", "black") else side], demanding)
 
@@ -184,8 +208,10 @@ def _play_turn(game: Game, agent: Any, demanding: bool) -> list[Move]:
     if not demanding:
         return [game.play(agent.choose(game))]
     # The agent chooses after the demand; both are tried on a copy first, so that a failure
-    # leaves no demand behind (nor loses the game's redo list).
+    # leaves no demand behind (nor loses the game's redo list). The demand is the engine's
+    # own Move (the last legal one), played without reading a text.
+    demand = game.legal_moves()[-1]
     twin = game.clone()
-    twin.play("demand")
+    twin.play(demand)
     move = twin.play(agent.choose(twin))
-    return [game.play("demand"), game.play(move)]
+    return [game.play(demand), game.play(move)]

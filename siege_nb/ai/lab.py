@@ -70,8 +70,8 @@ from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any
 
-from siege_nb.ai.agents import MOVE_LIST_LIMIT
-from siege_nb.ai.base import TEAMS, _turn
+from siege_nb.ai.agents import MOVE_LIST_LIMIT, GreedyAgent, MCTSAgent, RandomAgent
+from siege_nb.ai.base import TEAMS, _turn, choosable
 from siege_nb.ai.report import LabReport, team_name
 from siege_nb.errors import ArgumentError, SiegeError, check_list, shorten
 from siege_nb.games.base import Game, TooManyMoves
@@ -490,9 +490,20 @@ def _check_agents(game: str, agents: Any) -> dict[str, AgentSpec]:
     return {t: agents[t] for t in teams}
 
 
+_OWN_AGENTS = (RandomAgent, GreedyAgent, MCTSAgent)
+
+
 def _seeded(spec: AgentSpec, seed: int) -> Any:
     """A fresh agent for one game: built (factory) or deep-copied, then reseeded."""
-    agent = copy.deepcopy(spec) if _is_agent(spec) else spec()
+    if _is_agent(spec):
+        # The project's own agents hold their generator in .rng alone, and it is replaced
+        # below: the copy starts by sharing it rather than copying its whole state (625
+        # numbers, a tenth of a short random game's time). Another agent may hold it
+        # elsewhere too, so it is copied whole.
+        memo = {id(spec.rng): spec.rng} if type(spec) in _OWN_AGENTS else None
+        agent = copy.deepcopy(spec, memo)
+    else:
+        agent = spec()
     if not _is_agent(agent):
         raise ArgumentError(
             "agents",
@@ -617,13 +628,16 @@ def _play(task: _Task, game_index: int, seed: int) -> dict[str, Any]:
             reason = LAB_MOVE_LIMIT
             break
         decisions += 1
+        demand_open = False
         try:
             moves = game.legal_moves(limit=MOVE_LIST_LIMIT)
         except TooManyMoves:  # jump chains by the million: counted up to the limit only
             branches += MOVE_LIST_LIMIT
         else:
-            branches += sum(1 for m in moves if m.kind != "demand")
-        _turn(game, agents)
+            n = choosable(moves)
+            branches += n
+            demand_open = n < len(moves)
+        _turn(game, agents, demand_open)
     result = game.result
     return {
         "reading": task.reading.label,
