@@ -26,12 +26,33 @@ _PARIS_SOLDIER = SOLDIER  # the soldier's rank code
 _GARRISON_GENERAL = GENERAL  # the garrison general's code (side 0)
 
 
+# (id(board), lines, targets) -> (board, its _steps_to): a search builds its domain at every
+# decision, and these tables depend on the board and the rules only. The board is kept so
+# that its id is not reused while the entry lives; a few layouts and readings at most.
+_STEPS_TO: dict[tuple[Any, ...], tuple[ParisBoard, tuple[int | None, ...]]] = {}
+
+
 def _steps_to(
     board: ParisBoard, lines: Sequence[tuple[int, int]], targets: Sequence[int]
 ) -> tuple[int | None, ...]:
     """Per node, how many moves a piece moving along ``lines`` (direction, reach) needs to
     reach one of the squares ``targets`` (0 on the circles, None if it never can). Found
     breadth first, backwards along the lines; the pieces on the board are not looked at."""
+    key = (id(board), tuple(lines), tuple(targets))
+    hit = _STEPS_TO.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_STEPS_TO) >= 256:
+        _STEPS_TO.clear()
+    found = _breadth_first(board, lines, targets)
+    _STEPS_TO[key] = (board, found)
+    return found
+
+
+def _breadth_first(
+    board: ParisBoard, lines: Sequence[tuple[int, int]], targets: Sequence[int]
+) -> tuple[int | None, ...]:
+    """:func:`_steps_to`, computed."""
     n_sq, n = board.n_squares, len(board.names)
     steps: list[int | None] = [None] * n_sq + [0] * (n - n_sq)
     frontier = list(targets)
