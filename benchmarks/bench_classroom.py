@@ -16,7 +16,9 @@ It prints, with the machine's details and load:
   saying "Click a piece" (median, p95, max);
 * click-to-pixels latency under load: from the browser's mousedown to the next picture drawn
   on the board's image canvas (median, p95), each click of every page;
-* failed pages (an error or a timeout, with the step) and blank pages (no board in 180 s);
+* failed pages (an error or a timeout, with the step) and blank pages (no board in 180 s),
+  and how many pages Voilà rendered without their kernel's output (its "Timeout waiting for
+  IOPub output" warnings: such a page stays blank);
 * kernels alive before and after culling, memory per kernel and in total (RSS of the server
   and its kernels, sampled every second: peak and after culling), and CPU.
 
@@ -60,11 +62,20 @@ from tests.browser.lab import (  # noqa: E402
     SHOWS_SOMETHING,
     jupyter_server,
     kernels_of,
+    server_log,
     server_process,
 )
 
 GAME_TITLES = {g: title(g) for g in GAMES}
 PLAIN_STEP = re.compile(r"^([A-Za-z0-9]+)-([A-Za-z0-9]+)$")
+# What Voilà (nbclient) logs when it stops waiting for a cell's output and renders the page
+# without it: for the classroom app, a page without its board.
+IOPUB_TIMEOUT = "Timeout waiting for IOPub output"
+
+
+def unrendered(log: str) -> int:
+    """How many times the server's ``log`` says a cell's output was not waited for."""
+    return log.count(IOPUB_TIMEOUT)
 
 
 @dataclass
@@ -309,6 +320,7 @@ async def run(args: argparse.Namespace) -> None:
         after = len(sampler.kernels())
         server_after, total_after, _ = sampler.measure()
         sampler.stop()
+        skipped = unrendered(server_log(sampler.server).read_text(errors="replace"))
     print(f"machine: {machine()}")
     print(
         f"load average before {load_before[0]:.2f}, at the end of the pages "
@@ -333,6 +345,7 @@ async def run(args: argparse.Namespace) -> None:
     failed = [r for r in runs if r.failed]
     blank = [r for r in runs if r.blank]
     print(f"pages: {len(runs)}, blank {len(blank)}, failed {len(failed)}")
+    print(f"pages rendered without their kernel's output ('{IOPUB_TIMEOUT}'): {skipped}")
     for r in failed:
         print(f"  page {r.index} ({r.game}, {r.plan}): {r.failed}")
     moves = sum(r.moves for r in runs)
