@@ -23,7 +23,10 @@ It prints, with the machine's details and load:
   and its kernels, sampled every second: peak and after culling), and CPU.
 
 Server, kernels and browser share the machine's cores: the browser's own work is part of
-what a pupil waits for on this machine, not on theirs.
+what a pupil waits for on this machine, not on theirs. One browser does not limit how many
+pages load at once, as thirty pupils' devices would not: Chromium's six connections to one
+host are per browser context, and each page has a context of its own
+(``tests/browser/test_classroom_browser_model.py`` checks it).
 """
 
 from __future__ import annotations
@@ -261,6 +264,12 @@ def spread(values: list[float]) -> str:
     )
 
 
+def by_page(runs: list[PageRun]) -> str:
+    """Each page's time to its first board in the order the pages were opened, ``-`` for a
+    page without one: pages that fail together show as a block."""
+    return " ".join("-" if r.first_board is None else f"{r.first_board:.0f}" for r in runs)
+
+
 async def run(args: argparse.Namespace) -> None:
     from playwright.async_api import async_playwright
 
@@ -341,6 +350,7 @@ async def run(args: argparse.Namespace) -> None:
     firsts = [r.first_board for r in runs if r.first_board is not None]
     clicks = [c / 1000 for r in runs for c in r.clicks]
     print(f"time to first board (s): {spread(firsts)}")
+    print(f"  page by page, in the order opened: {by_page(runs)}")
     print(f"click to pixels under load (s): {spread(clicks)}")
     failed = [r for r in runs if r.failed]
     blank = [r for r in runs if r.blank]

@@ -1,4 +1,5 @@
-"""The classroom benchmark counts the pages Voilà rendered without their kernel's output."""
+"""The classroom benchmark counts the pages Voilà rendered without their kernel's output, and
+shows each page's time to its first board in the order the pages were opened."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_classroom import IOPUB_TIMEOUT, unrendered  # noqa: E402
+from bench_classroom import IOPUB_TIMEOUT, PageRun, by_page, unrendered  # noqa: E402
 
 
 def test_it_counts_voilas_iopub_timeouts() -> None:
@@ -29,3 +30,12 @@ def test_the_words_are_nbclients_own() -> None:
 
     # If nbclient ever words it differently, the benchmark would silently count none.
     assert IOPUB_TIMEOUT in inspect.getsource(nbclient.client)
+
+
+def test_pages_without_a_board_show_in_their_place() -> None:
+    runs = [
+        PageRun(0, "siege-of-paris", "play", first_board=12.4),
+        PageRun(1, "belagerung", "close"),
+    ]
+    runs.append(PageRun(2, "pyramid-siege", "reload", first_board=30.6))
+    assert by_page(runs) == "12 - 31"
