@@ -366,7 +366,7 @@ async def run(args: argparse.Namespace) -> None:
     firsts = [r.first_board for r in runs if r.first_board is not None]
     clicks = [c / 1000 for r in runs for c in r.clicks]
     served = [r.served for r in runs if r.served is not None]
-    print(f"time to the page loaded (Voila ran the notebook and sent it) (s): {spread(served)}")
+    print(f"time to the page loaded (sent by Voila, scripts loaded) (s): {spread(served)}")
     print(f"time to first board (s): {spread(firsts)}")
     print(f"  page by page, in the order opened: {by_page(runs)}")
     print(f"click to pixels under load (s): {spread(clicks)}")
