@@ -101,6 +101,7 @@ class PageRun:
     moves: int = 0
     failed: str = ""
     blank: bool = False
+    errors: list[str] = field(default_factory=list)  # the page's console errors
 
 
 def three_steps(game: str) -> list[tuple[str, str, str]]:
@@ -167,6 +168,10 @@ async def pupil(
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport=viewport)
     page = await context.new_page()
+    page.on(
+        "console",
+        lambda msg: run.errors.append(msg.text[:160]) if msg.type == "error" else None,
+    )
     step = "opening the page"
     try:
         await page.add_init_script(f"({INSTRUMENT})()")
@@ -178,6 +183,7 @@ async def pupil(
             await wait_words(page, "Click a piece", timeout=180_000)
         except Exception:
             run.blank = True
+            step = f"opening the page (it showed {await what_shows(page)})"
             raise
         run.first_board = time.perf_counter() - t0
         step = "choosing the game"
@@ -279,6 +285,37 @@ def spread(values: list[float]) -> str:
     )
 
 
+# What a page without its board shows, counted in the browser: the widgets drawn so far,
+# the board's canvas, and the app's own message for a kernel that no longer answers.
+SHOWN = """() => ({
+    widgets: document.querySelectorAll('.jupyter-widgets').length,
+    canvases: document.querySelectorAll('.jupyter-matplotlib-canvas-div').length,
+    stopped: document.body.innerText.includes('The game stopped'),
+})"""
+
+
+async def what_shows(page: Any) -> str:
+    """Say what a page without its board shows, so that a blank page's failure says whether
+    the widgets never came, the board never drew, or the page said its game had stopped."""
+    try:
+        seen = await page.evaluate(SHOWN)
+    except Exception as err:  # a page that cannot even be asked is said as such
+        return f"nothing that could be read: {type(err).__name__}"
+    stopped = ", 'The game stopped'" if seen["stopped"] else ""
+    return f"{seen['widgets']} widgets, {seen['canvases']} board canvases{stopped}"
+
+
+def warnings(log: str) -> list[tuple[str, int]]:
+    """The server log's warning and error lines, ids and numbers blanked so that alike lines
+    are counted together, most frequent first."""
+    counts: dict[str, int] = {}
+    for line in log.splitlines():
+        if "WARNING" in line or "ERROR" in line:
+            key = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}|\d+", "#", line.strip())[:150]
+            counts[key] = counts.get(key, 0) + 1
+    return sorted(counts.items(), key=lambda item: -item[1])
+
+
 def by_page(runs: list[PageRun]) -> str:
     """Each page's time to its first board in the order the pages were opened, ``-`` for a
     page without one: pages that fail together show as a block."""
@@ -344,7 +381,8 @@ async def run(args: argparse.Namespace) -> None:
         after = len(sampler.kernels())
         server_after, total_after, _ = sampler.measure()
         sampler.stop()
-        skipped = unrendered(server_log(sampler.server).read_text(errors="replace"))
+        log_text = server_log(sampler.server).read_text(errors="replace")
+        skipped = unrendered(log_text)
     print(f"machine: {machine()}")
     print(
         f"load average before {load_before[0]:.2f}, at the end of the pages "
@@ -376,6 +414,11 @@ async def run(args: argparse.Namespace) -> None:
     print(f"pages rendered without their kernel's output ('{IOPUB_TIMEOUT}'): {skipped}")
     for r in failed:
         print(f"  page {r.index} ({r.game}, {r.plan}): {r.failed}")
+        for error in sorted(set(r.errors))[:3]:
+            print(f"    its console said: {error}")
+    print("the server's warnings and errors, by how often they came:")
+    for line, count in warnings(log_text)[:8]:
+        print(f"  {count:4} x {line}")
     moves = sum(r.moves for r in runs)
     print(f"moves played by clicking: {moves}")
     if peak is not None:

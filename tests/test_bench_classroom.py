@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_classroom import IOPUB_TIMEOUT, PageRun, by_page, unrendered  # noqa: E402
+from bench_classroom import IOPUB_TIMEOUT, PageRun, by_page, unrendered, warnings  # noqa: E402
 
 
 def test_it_counts_voilas_iopub_timeouts() -> None:
@@ -39,3 +39,16 @@ def test_pages_without_a_board_show_in_their_place() -> None:
     ]
     runs.append(PageRun(2, "pyramid-siege", "reload", first_board=30.6))
     assert by_page(runs) == "12 - 31"
+
+
+def test_alike_warnings_are_counted_together() -> None:
+    log = (
+        "[Voila] Kernel started: 4407e10b-6781-42ef-ac2d-9db8fa4a5bf7\n"
+        "[Voila] WARNING | Kernel 4407e10b-6781-42ef-ac2d-9db8fa4a5bf7 did not answer in 60 s\n"
+        "[Voila] WARNING | Kernel dbdce6c3-5cc8-43a5-9464-258bcab7a248 did not answer in 60 s\n"
+        "[Voila] ERROR | Uncaught exception GET /api/kernels\n"
+    )
+    assert warnings(log) == [
+        ("[Voila] WARNING | Kernel # did not answer in # s", 2),
+        ("[Voila] ERROR | Uncaught exception GET /api/kernels", 1),
+    ]
