@@ -488,7 +488,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--over", type=float, default=60.0, help="seconds to open them in (60)")
     parser.add_argument("--close", type=float, default=0.2, help="share closed abruptly (0.2)")
     parser.add_argument("--reload", type=float, default=0.1, help="share reloaded (0.1)")
-    parser.add_argument("--cull", type=int, default=60, help="idle seconds before culling (60)")
+    # Longer than a page may take to connect to its kernel (up to the 180 s a blank page is
+    # given): a kernel that has run the notebook is idle, with no page connected yet, and a
+    # shorter time culled kernels of pages still loading (the app's own is 600 s).
+    parser.add_argument("--cull", type=int, default=240, help="idle seconds before culling (240)")
     parser.add_argument("--width", type=int, default=1024)
     parser.add_argument("--height", type=int, default=768)
     parser.add_argument(
