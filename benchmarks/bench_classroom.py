@@ -12,16 +12,22 @@ second move, restores its game with *Restore my game* and plays the third.
 
 It prints, with the machine's details and load:
 
-* time to first board per page: from asking for the page to a board drawn, fitted and
-  saying "Click a piece" (median, p95, max);
+* time to the page loaded per page (Voilà has run the notebook and sent the page, and its
+  scripts have loaded), and time to first board: from asking for the page to a board drawn,
+  fitted and saying "Click a piece" (median, p95, max), and each page's in the order opened;
 * click-to-pixels latency under load: from the browser's mousedown to the next picture drawn
   on the board's image canvas (median, p95), each click of every page;
-* failed pages (an error or a timeout, with the step) and blank pages (no board in 180 s);
+* failed pages (an error or a timeout, with the step) and blank pages (no board in 180 s),
+  and how many pages Voilà rendered without their kernel's output (its "Timeout waiting for
+  IOPub output" warnings: such a page stays blank);
 * kernels alive before and after culling, memory per kernel and in total (RSS of the server
   and its kernels, sampled every second: peak and after culling), and CPU.
 
 Server, kernels and browser share the machine's cores: the browser's own work is part of
-what a pupil waits for on this machine, not on theirs.
+what a pupil waits for on this machine, not on theirs. One browser does not limit how many
+pages load at once, as thirty pupils' devices would not: Chromium's six connections to one
+host are per browser context, and each page has a context of its own
+(``tests/browser/test_classroom_browser_model.py`` checks it).
 """
 
 from __future__ import annotations
@@ -60,11 +66,26 @@ from tests.browser.lab import (  # noqa: E402
     SHOWS_SOMETHING,
     jupyter_server,
     kernels_of,
+    server_log,
     server_process,
 )
 
 GAME_TITLES = {g: title(g) for g in GAMES}
+# How often a waiting page checks what it waits for, in milliseconds. Playwright's default
+# checks on every animation frame, which keeps each waiting page drawing sixty frames a
+# second (and SHOWS_SOMETHING reads the whole canvas back each time): with thirty pages
+# waiting at once that was the benchmark's own load on the machine, not a pupil's device's.
+# Click latency is unaffected: it is read from the browser's own timestamps (DRAWN).
+POLL_MS = 100
 PLAIN_STEP = re.compile(r"^([A-Za-z0-9]+)-([A-Za-z0-9]+)$")
+# What Voilà (nbclient) logs when it stops waiting for a cell's output and renders the page
+# without it: for the classroom app, a page without its board.
+IOPUB_TIMEOUT = "Timeout waiting for IOPub output"
+
+
+def unrendered(log: str) -> int:
+    """How many times the server's ``log`` says a cell's output was not waited for."""
+    return log.count(IOPUB_TIMEOUT)
 
 
 @dataclass
@@ -74,11 +95,13 @@ class PageRun:
     index: int
     game: str
     plan: str  # "play", "close" or "reload"
+    served: float | None = None  # the page loaded: Voilà had run the notebook and sent it
     first_board: float | None = None
     clicks: list[float] = field(default_factory=list)
     moves: int = 0
     failed: str = ""
     blank: bool = False
+    errors: list[str] = field(default_factory=list)  # the page's console errors
 
 
 def three_steps(game: str) -> list[tuple[str, str, str]]:
@@ -109,8 +132,12 @@ async def board_canvas(page: Any, timeout: float = 180_000) -> tuple[Any, Any]:
     div = page.locator(".jupyter-matplotlib-canvas-div").first
     await div.wait_for(timeout=timeout)
     image = div.locator("canvas").first
-    await page.wait_for_function(SHOWS_SOMETHING, arg=await image.element_handle(), timeout=timeout)
-    await page.wait_for_function(FITTED, arg=await div.element_handle(), timeout=timeout)
+    await page.wait_for_function(
+        SHOWS_SOMETHING, arg=await image.element_handle(), timeout=timeout, polling=POLL_MS
+    )
+    await page.wait_for_function(
+        FITTED, arg=await div.element_handle(), timeout=timeout, polling=POLL_MS
+    )
     last = None
     for _ in range(50):  # the box settles once the figure has its final size
         box = await div.bounding_box()
@@ -129,7 +156,9 @@ async def timed_click(page: Any, top: Any, image: Any, fx: float, fy: float) -> 
     box = await top.bounding_box()
     await page.evaluate(ARM, await top.element_handle())
     await page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
-    await page.wait_for_function(DRAWN, arg=await image.element_handle(), timeout=60_000)
+    await page.wait_for_function(
+        DRAWN, arg=await image.element_handle(), timeout=60_000, polling=POLL_MS
+    )
     return float(await page.evaluate(DRAWN, await image.element_handle()))
 
 
@@ -139,16 +168,22 @@ async def pupil(
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport=viewport)
     page = await context.new_page()
+    page.on(
+        "console",
+        lambda msg: run.errors.append(msg.text[:160]) if msg.type == "error" else None,
+    )
     step = "opening the page"
     try:
         await page.add_init_script(f"({INSTRUMENT})()")
         t0 = time.perf_counter()
         await page.goto(url, timeout=180_000)
+        run.served = time.perf_counter() - t0
         try:
             top, image = await board_canvas(page)
             await wait_words(page, "Click a piece", timeout=180_000)
         except Exception:
             run.blank = True
+            step = f"opening the page (it showed {await what_shows(page)})"
             raise
         run.first_board = time.perf_counter() - t0
         step = "choosing the game"
@@ -250,6 +285,43 @@ def spread(values: list[float]) -> str:
     )
 
 
+# What a page without its board shows, counted in the browser: the widgets drawn so far,
+# the board's canvas, and the app's own message for a kernel that no longer answers.
+SHOWN = """() => ({
+    widgets: document.querySelectorAll('.jupyter-widgets').length,
+    canvases: document.querySelectorAll('.jupyter-matplotlib-canvas-div').length,
+    stopped: document.body.innerText.includes('The game stopped'),
+})"""
+
+
+async def what_shows(page: Any) -> str:
+    """Say what a page without its board shows, so that a blank page's failure says whether
+    the widgets never came, the board never drew, or the page said its game had stopped."""
+    try:
+        seen = await page.evaluate(SHOWN)
+    except Exception as err:  # a page that cannot even be asked is said as such
+        return f"nothing that could be read: {type(err).__name__}"
+    stopped = ", 'The game stopped'" if seen["stopped"] else ""
+    return f"{seen['widgets']} widgets, {seen['canvases']} board canvases{stopped}"
+
+
+def warnings(log: str) -> list[tuple[str, int]]:
+    """The server log's warning and error lines, ids and numbers blanked so that alike lines
+    are counted together, most frequent first."""
+    counts: dict[str, int] = {}
+    for line in log.splitlines():
+        if "WARNING" in line or "ERROR" in line:
+            key = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}|\d+", "#", line.strip())[:150]
+            counts[key] = counts.get(key, 0) + 1
+    return sorted(counts.items(), key=lambda item: -item[1])
+
+
+def by_page(runs: list[PageRun]) -> str:
+    """Each page's time to its first board in the order the pages were opened, ``-`` for a
+    page without one: pages that fail together show as a block."""
+    return " ".join("-" if r.first_board is None else f"{r.first_board:.0f}" for r in runs)
+
+
 async def run(args: argparse.Namespace) -> None:
     from playwright.async_api import async_playwright
 
@@ -309,6 +381,8 @@ async def run(args: argparse.Namespace) -> None:
         after = len(sampler.kernels())
         server_after, total_after, _ = sampler.measure()
         sampler.stop()
+        log_text = server_log(sampler.server).read_text(errors="replace")
+        skipped = unrendered(log_text)
     print(f"machine: {machine()}")
     print(
         f"load average before {load_before[0]:.2f}, at the end of the pages "
@@ -321,20 +395,30 @@ async def run(args: argparse.Namespace) -> None:
         f"{plans.count('reload')} reload and restore); all done in {played:.0f} s"
     )
     app, shown = sum(sampler.app_cpu.values()), sum(sampler.browser_cpu.values())
+    server_cpu = sampler.app_cpu.get(sampler.server.pid, 0.0)
     print(
-        f"CPU seconds: the app (Voila server and kernels) {app:.0f} s, {app / len(runs):.1f} s "
-        f"a page; the browser {shown:.0f} s, {shown / len(runs):.1f} s a page "
-        f"(the machine has {os.cpu_count()} cores)"
+        f"CPU seconds: the app {app:.0f} s, {app / len(runs):.1f} s a page (the Voila server "
+        f"{server_cpu:.0f} s, its kernels {app - server_cpu:.0f} s); the browser {shown:.0f} s, "
+        f"{shown / len(runs):.1f} s a page (the machine has {os.cpu_count()} cores)"
     )
     firsts = [r.first_board for r in runs if r.first_board is not None]
     clicks = [c / 1000 for r in runs for c in r.clicks]
+    served = [r.served for r in runs if r.served is not None]
+    print(f"time to the page loaded (sent by Voila, scripts loaded) (s): {spread(served)}")
     print(f"time to first board (s): {spread(firsts)}")
+    print(f"  page by page, in the order opened: {by_page(runs)}")
     print(f"click to pixels under load (s): {spread(clicks)}")
     failed = [r for r in runs if r.failed]
     blank = [r for r in runs if r.blank]
     print(f"pages: {len(runs)}, blank {len(blank)}, failed {len(failed)}")
+    print(f"pages rendered without their kernel's output ('{IOPUB_TIMEOUT}'): {skipped}")
     for r in failed:
         print(f"  page {r.index} ({r.game}, {r.plan}): {r.failed}")
+        for error in sorted(set(r.errors))[:3]:
+            print(f"    its console said: {error}")
+    print("the server's warnings and errors, by how often they came:")
+    for line, count in warnings(log_text)[:8]:
+        print(f"  {count:4} x {line}")
     moves = sum(r.moves for r in runs)
     print(f"moves played by clicking: {moves}")
     if peak is not None:
@@ -404,7 +488,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--over", type=float, default=60.0, help="seconds to open them in (60)")
     parser.add_argument("--close", type=float, default=0.2, help="share closed abruptly (0.2)")
     parser.add_argument("--reload", type=float, default=0.1, help="share reloaded (0.1)")
-    parser.add_argument("--cull", type=int, default=60, help="idle seconds before culling (60)")
+    # Longer than a page may take to connect to its kernel (up to the 180 s a blank page is
+    # given): a kernel that has run the notebook is idle, with no page connected yet, and a
+    # shorter time culled kernels of pages still loading (the app's own is 600 s).
+    parser.add_argument("--cull", type=int, default=240, help="idle seconds before culling (240)")
     parser.add_argument("--width", type=int, default=1024)
     parser.add_argument("--height", type=int, default=768)
     parser.add_argument(

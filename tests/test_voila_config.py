@@ -1,6 +1,8 @@
 """The classroom app frees the kernels of pages that are gone: ``voila.json`` at the project
 root (read by Voilà from the folder it is started in, as the README's classroom command is)
-turns on the Jupyter server's culling of idle kernels, and a real Voilà server culls one."""
+turns on the Jupyter server's culling of idle kernels, and a real Voilà server culls one. It
+also gives a busy kernel time to send the app's output before Voilà renders the page, and the
+browser tests and the classroom benchmark serve the app with these same settings."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser.lab import free_port, stop_server
@@ -26,6 +29,11 @@ CONFIG = ROOT / "voila.json"
 # without saying goodbye, a crashed tab, a dropped connection) is shut down after ten idle
 # minutes, checked every minute; a page still open keeps its kernel however long it idles.
 IDLE_MINUTES, CHECK_SECONDS = 10, 60
+
+
+# nbclient's default is 4 s, which thirty pages starting at once on two cores overran: a page
+# rendered without the app's output stayed blank (docs/classroom-load.md).
+IOPUB_SECONDS = 60
 
 
 def _culling() -> dict[str, object]:
@@ -47,6 +55,44 @@ def test_the_config_culls_idle_kernels_after_the_documented_time() -> None:
     design = " ".join((ROOT / "docs" / "design.md").read_text(encoding="utf-8").split())
     assert "voila.json" in design and "cull_idle_timeout" in design
     assert f"{IDLE_MINUTES} minutes" in design
+
+
+def test_voila_waits_for_a_busy_kernels_output() -> None:
+    import nbformat
+    from traitlets.config.loader import JSONFileConfigLoader
+    from voila.execute import VoilaExecutor
+
+    # Voilà hands its whole configuration to the executor that renders each page: the
+    # section's name must be the executor's class for the setting to reach it.
+    config = JSONFileConfigLoader(CONFIG.name, path=str(CONFIG.parent)).load_config()
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=config)
+    assert executor.iopub_timeout == IOPUB_SECONDS
+    assert executor.raise_on_iopub_timeout is False
+    doc = " ".join((ROOT / "docs" / "classroom-load.md").read_text(encoding="utf-8").split())
+    assert f"iopub_timeout` {IOPUB_SECONDS} s" in doc
+    recipe = (ROOT / "docs" / "classroom-hub" / "jupyterhub_config.py").read_text("utf-8")
+    assert f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}" in recipe
+
+
+def test_the_test_servers_use_the_projects_settings() -> None:
+    pytest.importorskip("voila")
+    from browser.lab import jupyter_server, server_log, server_process
+
+    with jupyter_server("voila", root_dir=ROOT / "notebooks") as base:
+        server = server_process(base)
+        served = Path(server.cwd()) / "voila.json"
+        assert served.read_text(encoding="utf-8") == CONFIG.read_text(encoding="utf-8")
+        assert server_log(server).is_file()
+        # Not among the served files: the copy sits outside the notebooks' folder.
+        assert not Path(server.cwd()).is_relative_to(_served_root(server))
+
+
+def _served_root(server: Any) -> Path:
+    """The folder the Voilà server started by the test helpers serves (its ``root_dir``)."""
+    for arg in server.cmdline():
+        if arg.startswith("--Voila.root_dir="):
+            return Path(arg.split("=", 1)[1])
+    raise AssertionError(server.cmdline())
 
 
 def _status(url: str) -> int:

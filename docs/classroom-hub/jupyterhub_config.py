@@ -53,12 +53,14 @@ c.Spawner.default_url = "/voila/render/classroom.ipynb"
 c.Spawner.environment = {"SIEGE_NB_LANGUAGE": os.environ.get("SIEGE_NB_LANGUAGE", "en")}
 c.Spawner.args = [
     # The app's settings from voila.json, for a server of Jupyter's own: a kernel whose page
-    # has gone is shut down after 10 idle minutes; the quick kernel connection.
+    # has gone is shut down after 10 idle minutes; the quick kernel connection; up to 60 s
+    # for a busy kernel's output before the page is rendered without it.
     "--MappingKernelManager.cull_idle_timeout=600",
     "--MappingKernelManager.cull_interval=60",
     "--MappingKernelManager.cull_connected=False",
     "--MappingKernelManager.cull_busy=False",
     "--ServerApp.kernel_websocket_connection_class=siege_nb.serving.QuickKernelConnection",
+    "--VoilaExecutor.iopub_timeout=60",
 ]
 if os.geteuid() == 0:
     c.Spawner.args.append("--allow-root")

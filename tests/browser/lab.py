@@ -164,7 +164,15 @@ def jupyter_server(
                 f"--ServerApp.kernel_websocket_connection_class={CONNECTION_CLASS}",
             ]
             health = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
+            cwd = root_dir
         else:
+            # Voilà reads voila.json from the folder it is started in, as scripts/classroom
+            # starts it beside the project's: the tests and the classroom benchmark serve the
+            # app with the project's own settings (a copy, in a folder of its own, so that it
+            # is not listed among the served notebooks).
+            cwd = home / "voila"
+            cwd.mkdir()
+            shutil.copy(ROOT / "voila.json", cwd / "voila.json")
             cmd = [
                 sys.executable,
                 "-m",
@@ -181,7 +189,7 @@ def jupyter_server(
         cmd += list(args)
         log = open(home / "server.log", "w")  # noqa: SIM115 - closed below
         proc = subprocess.Popen(
-            cmd, env=env, cwd=root_dir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            cmd, env=env, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
         try:
             wait_until_up(health, timeout=90)
@@ -192,6 +200,16 @@ def jupyter_server(
         finally:
             stop_server(proc)
             log.close()
+
+
+def server_log(server: Any) -> Path:
+    """The log file of a server started by :func:`jupyter_server` (``server`` is its
+    ``psutil.Process``, from :func:`server_process`): ``server.log`` in the temporary folder
+    that also holds the folder the server was started in."""
+    for folder in Path(server.cwd()).parents:
+        if (folder / "server.log").is_file():
+            return folder / "server.log"
+    raise FileNotFoundError(f"no server.log above {server.cwd()}")
 
 
 def server_process(base: str) -> Any:
