@@ -47,7 +47,10 @@ between days.
 random game with its full undo history (median of several games), and of ``simulate`` runs of
 1,000 and 10,000 random games (default preset) played serially in a fresh process, with that
 process's peak resident memory: the second should be no larger than the first, but for the
-records ``simulate`` returns (a few hundred bytes a game, measured apart).
+records ``simulate`` returns. Two measures of those: the records' dicts alone (copied), and
+everything still traced once the run is over (the Simulation returned, its records with the
+values in them, and what the engine's bounded shared tables filled during the run); the peak
+above the latter is the run's working memory, which should not grow with the games.
 """
 
 from __future__ import annotations
@@ -434,7 +437,10 @@ def memory_probe(game: str, n_games: int) -> dict[str, Any]:
     simulate(game, ["default"], agents, n_games=20, executor="serial", progress=False)  # warm
     tracemalloc.start()
     sim = simulate(game, ["default"], agents, n_games=n_games, executor="serial", progress=False)
-    peak = tracemalloc.get_traced_memory()[1]
+    # What is still held once the run is over is the Simulation it returns (its records and
+    # every value in them); the peak above that is the run's working memory, which should
+    # not grow with the games.
+    held, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     tracemalloc.start()
     copy = [dict(r) for r in sim.records]  # what the records alone hold
@@ -442,7 +448,7 @@ def memory_probe(game: str, n_games: int) -> dict[str, Any]:
     tracemalloc.stop()
     del copy
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    return {"peak": peak, "records": records, "rss": rss}
+    return {"peak": peak, "records": records, "held": held, "rss": rss}
 
 
 def memory(games: list[str], sizes: tuple[int, ...]) -> None:
@@ -460,6 +466,9 @@ def memory(games: list[str], sizes: tuple[int, ...]) -> None:
                 f"{out['peak'] / mib:6.2f} MiB (of which the records "
                 f"{out['records'] / mib:5.2f} MiB, {out['records'] / n:4.0f} B a game), "
                 f"without the records {(out['peak'] - out['records']) / mib:5.2f} MiB; "
+                f"held after the run (the Simulation returned, its records with their values) "
+                f"{out['held'] / mib:5.2f} MiB, the peak above it "
+                f"{(out['peak'] - out['held']) / mib:5.2f} MiB; "
                 f"peak resident {out['rss'] / mib:4.0f} MiB ({time.perf_counter() - t0:.0f} s)"
             )
     print(f"load average after: {load()}")
