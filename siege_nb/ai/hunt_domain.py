@@ -18,8 +18,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from itertools import compress
-from operator import itemgetter
 from typing import Any, cast
 
 from siege_nb.ai.domains import ATTACKERS, DEFENDERS, STOP, check_engine, check_family, check_path
@@ -29,10 +27,6 @@ from siege_nb.games.hunt import SPECS, HuntEngine, attacker_may
 __all__ = ["HuntDomain", "HuntPos"]
 
 EMPTY, ATTACKER, DEFENDER = 0, 1, 2  # hunt cell codes (as in siege_nb.games.hunt)
-# ``bytes(cells).translate(...)`` marks one side's points with 1, in C: ``compress`` then
-# picks that side's rows of a per-point table without a Python loop over the empty points.
-_IS_ATTACKER = bytes(int(c == ATTACKER) for c in range(256))
-_IS_DEFENDER = bytes(int(c == DEFENDER) for c in range(256))
 # Belagerung's evaluation (see HuntDomain.__init__ and _score), tuned by matches against the
 # greedy defenders: the logit of every search's root (about 0.73, above a draw's 0.5, so that
 # drifting to the move limit still costs), what a closed fortress costs (worse than losing
@@ -48,15 +42,6 @@ IN_WEIGHT = 0.2
 # none: the cells then already show the jumps made); ``result`` is None or the attackers'
 # score (1 win, 0 loss, 0.5 draw).
 HuntPos = tuple[Any, ...]
-
-
-_StepRows = tuple[tuple[tuple[tuple[Any, ...], int], ...], ...]
-"""Per point: its step actions, each with the point it lands on (which must be empty)."""
-
-
-def _step_rows(table: tuple[tuple[int, ...], ...]) -> _StepRows:
-    """The step actions of a table of targets per point (see :data:`_StepRows`)."""
-    return tuple(tuple((("s", p, q), q) for q in row) for p, row in enumerate(table))
 
 
 class HuntDomain:
@@ -97,22 +82,6 @@ class HuntDomain:
             for p in range(n)
         )
         self.over = {(p, land): o for p in range(n) for o, land in self.jumps[p]}
-        # The actions as shared tuples, per point, with the point each needs empty: made once
-        # here instead of on every call of actions() (the search's most frequent call).
-        self._towards_rows = _step_rows(self.towards)
-        self._free_rows = _step_rows(self.free)
-        self._defender_rows = tuple(
-            (
-                tuple((("s", p, q), q) for q in steps[p]),
-                tuple((o, land, ("j", p, land)) for o, land in self.jumps[p]),
-            )
-            for p in range(n)
-        )
-        self._points = tuple(range(n))
-        points = self.fortress_points
-        self._on_fortress = (
-            itemgetter(*points) if len(points) > 1 else lambda cells: (cells[points[0]],)
-        )
         self.escape = spec.escape_clause
         self.capture = rules["capture"]
         self.huff_moved = rules.get("huff_target", "could-capture") == "moved"
@@ -181,31 +150,35 @@ class HuntDomain:
         if pos[1] == 1:
             steps: list[tuple[Any, ...]] = []
             jumps: list[tuple[Any, ...]] = []
-            for step_row, jump_row in compress(
-                self._defender_rows, bytes(cells).translate(_IS_DEFENDER)
-            ):
-                steps += [a for a, q in step_row if cells[q] == EMPTY]
-                jumps += [
-                    a for o, land, a in jump_row if cells[o] == ATTACKER and cells[land] == EMPTY
-                ]
+            for p, c in enumerate(cells):
+                if c != DEFENDER:
+                    continue
+                for q in self.steps[p]:
+                    if cells[q] == EMPTY:
+                        steps.append(("s", p, q))
+                for o, land in self.jumps[p]:
+                    if cells[o] == ATTACKER and cells[land] == EMPTY:
+                        jumps.append(("j", p, land))
             if jumps and self.capture == "strict":
                 return jumps
             return jumps + steps
-        out = self._attacker_steps(cells, self._towards_rows)
+        out = self._attacker_steps(cells, self.towards)
         if not out and self.escape:
-            out = self._attacker_steps(cells, self._free_rows)
+            out = self._attacker_steps(cells, self.free)
         huffable, huffed, stepped = pos[2], pos[3], pos[6]
         if huffable and not huffed:
             points = (stepped,) if self.huff_moved else huffable
             out = [("h", p) for p in points] + out
         return out
 
-    def _attacker_steps(self, cells: Sequence[int], rows: _StepRows) -> list[tuple[Any, ...]]:
-        # In point order, then each point's table order: the order of the search's choices.
+    def _attacker_steps(
+        self, cells: Sequence[int], table: tuple[tuple[int, ...], ...]
+    ) -> list[tuple[Any, ...]]:
         return [
-            a
-            for row in compress(rows, bytes(cells).translate(_IS_ATTACKER))
-            for a, q in row
+            ("s", p, q)
+            for p, c in enumerate(cells)
+            if c == ATTACKER
+            for q in table[p]
             if cells[q] == EMPTY
         ]
 
@@ -214,20 +187,21 @@ class HuntDomain:
         if huff:
             return True
         if to_move == 1:
-            for p in compress(self._points, bytes(cells).translate(_IS_DEFENDER)):
-                for q in self.steps[p]:
-                    if cells[q] == EMPTY:
+            for p, c in enumerate(cells):
+                if c == DEFENDER:
+                    for q in self.steps[p]:
+                        if cells[q] == EMPTY:
+                            return True
+                    if self.has_jump(cells, p):
                         return True
-                if self.has_jump(cells, p):
-                    return True
             return False
-        mask = bytes(cells).translate(_IS_ATTACKER)
         tables = (self.towards, self.free) if self.escape else (self.towards,)
         for table in tables:
-            for row in compress(table, mask):
-                for q in row:
-                    if cells[q] == EMPTY:
-                        return True
+            for p, c in enumerate(cells):
+                if c == ATTACKER:
+                    for q in table[p]:
+                        if cells[q] == EMPTY:
+                            return True
         return False
 
     def _settle(
@@ -242,7 +216,7 @@ class HuntDomain:
     ) -> HuntPos:
         """A finished move's position with its result, in the engine's order of checks."""
         result: float | None = None
-        held = self._on_fortress(cells).count(ATTACKER)
+        held = sum(1 for p in self.fortress_points if cells[p] == ATTACKER)
         if held == self.size:
             result = 1.0
         elif cells.count(ATTACKER) < self.below:
@@ -277,18 +251,14 @@ class HuntDomain:
         _, p, q = action
         huffable: tuple[int, ...] = ()
         if to_move == 1 and self.capture == "huff":
-            could = [
-                d
-                for d in compress(self._points, bytes(cells).translate(_IS_DEFENDER))
-                if self.has_jump(cells, d)
-            ]
+            could = [d for d, c in enumerate(cells) if c == DEFENDER and self.has_jump(cells, d)]
             huffable = tuple(sorted(q if d == p else d for d in could))
         work = list(cells)
         work[q] = work[p]
         work[p] = EMPTY
         quiet += 1
         if to_move == 0 and self.fortress[q] and not self.fortress[p]:
-            held = self._on_fortress(work).count(ATTACKER)
+            held = sum(1 for f in self.fortress_points if work[f] == ATTACKER)
             if held > best:
                 best, quiet = held, 0
         return self._settle(
@@ -323,8 +293,7 @@ class HuntDomain:
         return Move(names[p], names[q], (names[p], names[q]), (), "step", ("step", p, q))
 
     def _jumps_exist(self, cells: Sequence[int]) -> bool:
-        defenders = compress(self._points, bytes(cells).translate(_IS_DEFENDER))
-        return any(self.has_jump(cells, p) for p in defenders)
+        return any(c == DEFENDER and self.has_jump(cells, p) for p, c in enumerate(cells))
 
     # -- rollouts and evaluation ------------------------------------------------------------------
     def rollout_action(self, pos: HuntPos, rng: random.Random) -> tuple[Any, ...]:
@@ -387,23 +356,27 @@ class HuntDomain:
         """The logit of :meth:`evaluate` before its shift (the game going on)."""
         cells, to_move, huffable, huffed = pos[0], pos[1], pos[2], pos[3]
         attackers = cells.count(ATTACKER)
-        held = self._on_fortress(cells).count(ATTACKER)
-        # The attackers' distances summed in C; the defenders (three at most) in Python.
-        dist = sum(compress(self.distance, bytes(cells).translate(_IS_ATTACKER)))
+        held = 0
+        dist = 0
+        for p in self.fortress_points:
+            held += cells[p] == ATTACKER
         work = list(cells)
         threat = 0
         mobility = 0
         defenders_in = 0
         budget = [200]
-        for p in compress(self._points, bytes(cells).translate(_IS_DEFENDER)):
-            defenders_in += self.fortress[p]
-            for q in self.steps[p]:
-                mobility += cells[q] == EMPTY
-            work[p] = EMPTY
-            t = self._max_chain(work, p, budget)
-            work[p] = DEFENDER
-            mobility += t > 0
-            threat = max(threat, t)
+        for p, c in enumerate(cells):
+            if c == ATTACKER:
+                dist += self.distance[p]
+            elif c == DEFENDER:
+                defenders_in += self.fortress[p]
+                for q in self.steps[p]:
+                    mobility += cells[q] == EMPTY
+                work[p] = EMPTY
+                t = self._max_chain(work, p, budget)
+                work[p] = DEFENDER
+                mobility += t > 0
+                threat = max(threat, t)
         if pos[7] >= 0:  # mid-chain: the defender jumps on from its point
             work[pos[7]] = EMPTY
             threat = max(threat, self._max_chain(work, pos[7], budget))
