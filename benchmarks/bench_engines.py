@@ -262,8 +262,7 @@ def run_probe(tree: Path, args: list[str], instructions: bool = False) -> dict[s
     with tempfile.TemporaryDirectory(prefix="siege-nb-callgrind-") as tmp:
         if instructions:
             out_file = str(Path(tmp) / "callgrind.out")
-            command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}"]
-            command += [sys.executable, str(Path(__file__).resolve()), "--probe", *args]
+            command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", *command]
         done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"probe failed in {tree}:\n{done.stderr}")
