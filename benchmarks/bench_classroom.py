@@ -58,6 +58,7 @@ from bench_engines import machine  # noqa: E402
 
 import siege_nb as sn  # noqa: E402
 from siege_nb.rules import GAMES, title  # noqa: E402
+from siege_nb.serving import REFILL_SECONDS, pool_settings  # noqa: E402
 from siege_nb.widgets.keeper import BUSY_BEATS  # noqa: E402
 from tests.browser.lab import (  # noqa: E402
     CHROMIUM,
@@ -71,6 +72,8 @@ from tests.browser.lab import (  # noqa: E402
 )
 
 GAME_TITLES = {g: title(g) for g in GAMES}
+#: The app's notebook, as Voilà names it in the served folder.
+APP = "classroom.ipynb"
 # How often a waiting page checks what it waits for, in milliseconds. Playwright's default
 # checks on every animation frame, which keeps each waiting page drawing sixty frames a
 # second (and SHOWS_SOMETHING reads the whole canvas back each time): with thirty pages
@@ -233,7 +236,8 @@ class Sampler:
     def kernels(self) -> list[psutil.Process]:
         return kernels_of(self.server)
 
-    def _count_cpu(self) -> None:
+    def count_cpu(self) -> None:
+        """Note the CPU seconds of the server, its kernels and the browser so far."""
         with contextlib.suppress(psutil.Error):
             times = self.server.cpu_times()
             self.app_cpu[self.server.pid] = times.user + times.system
@@ -248,7 +252,7 @@ class Sampler:
                     self.browser_cpu[proc.pid] = times.user + times.system
 
     def measure(self) -> tuple[int, int, list[int]]:
-        self._count_cpu()
+        self.count_cpu()
         rss = []
         for kernel in self.kernels():
             with contextlib.suppress(psutil.Error):
@@ -347,9 +351,13 @@ async def run(args: argparse.Namespace) -> None:
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
     ]
-    with jupyter_server("voila", root_dir=ROOT / "notebooks", args=cull) as base:
-        url = f"{base}/voila/render/classroom.ipynb"
+    settings = pool_settings(args.pool, APP, args.refill) if args.pool else None
+    with jupyter_server(
+        "voila", root_dir=ROOT / "notebooks", args=cull, voila_settings=settings
+    ) as base:
+        url = f"{base}/voila/render/{APP}"
         sampler = Sampler(base)
+        warmed = wait_for_pool(sampler, args.pool) if args.pool else None
         load_before = os.getloadavg()
         sampler.start()
         t0 = time.monotonic()
@@ -364,7 +372,8 @@ async def run(args: argparse.Namespace) -> None:
             )
             played = time.monotonic() - t0
             peak = max(sampler.samples, key=lambda s: s[2]) if sampler.samples else None
-            before = len(sampler.kernels())
+            alive = {k.pid for k in sampler.kernels()}
+            before = len(alive)
             load_during = os.getloadavg()
             for r in runs:  # the pupils leave: every page closes
                 context = getattr(r, "context", None)
@@ -375,10 +384,18 @@ async def run(args: argparse.Namespace) -> None:
         # heartbeat thread goes on for BUSY_BEATS seconds after its page was last heard.
         deadline = time.monotonic() + BUSY_BEATS + args.cull + 3 * max(5, args.cull // 6) + 30
         left = time.monotonic()
-        while sampler.kernels() and time.monotonic() < deadline:
+        # Each page asked (a reload asks again) took the pool's oldest kernel; those the class
+        # left in the pool, and the pool's refills, wait for the next pupils and are never
+        # culled: the wait is for the others.
+        asked = len(runs) + plans.count("reload")
+        spare = max(0, args.pool - asked)
+        while (
+            len(alive & {k.pid for k in sampler.kernels()}) > spare and time.monotonic() < deadline
+        ):
             await asyncio.sleep(2)
         culled = time.monotonic() - left
-        after = len(sampler.kernels())
+        now_alive = {k.pid for k in sampler.kernels()}
+        after, waiting = len(now_alive), len(now_alive - alive) + spare
         server_after, total_after, _ = sampler.measure()
         sampler.stop()
         log_text = server_log(sampler.server).read_text(errors="replace")
@@ -394,7 +411,14 @@ async def run(args: argparse.Namespace) -> None:
         f"(plans: {plans.count('play')} play, {plans.count('close')} close after a move, "
         f"{plans.count('reload')} reload and restore); all done in {played:.0f} s"
     )
-    app, shown = sum(sampler.app_cpu.values()), sum(sampler.browser_cpu.values())
+    if warmed is not None:
+        print(
+            f"before the pages: a pool of {args.pool} kernels, each having run the app, ready "
+            f"in {warmed[0]:.0f} s ({warmed[1]:.0f} CPU seconds, not counted below); the pool "
+            f"is refilled {args.refill:g} s after each page takes a kernel"
+        )
+    app = sum(sampler.app_cpu.values()) - (warmed[1] if warmed is not None else 0.0)
+    shown = sum(sampler.browser_cpu.values())
     server_cpu = sampler.app_cpu.get(sampler.server.pid, 0.0)
     print(
         f"CPU seconds: the app {app:.0f} s, {app / len(runs):.1f} s a page (the Voila server "
@@ -431,9 +455,26 @@ async def run(args: argparse.Namespace) -> None:
         )
         print(
             f"kernels alive when the pages were done: {before}; after culling "
-            f"(idle {args.cull} s, after {culled:.0f} s): {after}; memory then "
+            f"(idle {args.cull} s, after {culled:.0f} s): {after}"
+            + (f" ({waiting} waiting in the pool)" if args.pool else "")
+            + "; memory then "
             f"{total_after / mib:.0f} MiB (server {server_after / mib:.0f} MiB)"
         )
+
+
+def wait_for_pool(sampler: Sampler, size: int, timeout: float = 900.0) -> tuple[float, float]:
+    """Wait until ``size`` kernels have started and gone quiet (each has run the app); return
+    the seconds waited and the CPU seconds the server and kernels spent meanwhile."""
+    start = time.monotonic()
+    last = -1.0
+    while time.monotonic() - start < timeout:
+        time.sleep(2.0)
+        sampler.count_cpu()
+        spent = sum(sampler.app_cpu.values())
+        if len(sampler.kernels()) >= size and spent - last < 0.2 * 2:
+            return time.monotonic() - start, spent
+        last = spent
+    raise TimeoutError(f"the pool of {size} kernels was not ready within {timeout:.0f} s")
 
 
 STARTUP = """
@@ -492,6 +533,20 @@ def main(argv: list[str] | None = None) -> None:
     # given): a kernel that has run the notebook is idle, with no page connected yet, and a
     # shorter time culled kernels of pages still loading (the app's own is 600 s).
     parser.add_argument("--cull", type=int, default=240, help="idle seconds before culling (240)")
+    parser.add_argument(
+        "--pool",
+        type=int,
+        default=0,
+        help="kernels started and run before the pages come, as scripts/classroom --pupils "
+        "keeps them (0: none)",
+    )
+    parser.add_argument(
+        "--refill",
+        type=float,
+        default=REFILL_SECONDS,
+        help="with --pool: seconds after a page takes a kernel before another is started "
+        f"({REFILL_SECONDS:g}, as scripts/classroom)",
+    )
     parser.add_argument("--width", type=int, default=1024)
     parser.add_argument("--height", type=int, default=768)
     parser.add_argument(

@@ -13,6 +13,13 @@ Voilà, ``kernel_websocket_connection_class``::
 
     jupyter lab --ServerApp.kernel_websocket_connection_class=siege_nb.serving.QuickKernelConnection
 
+A class arriving at once is served from kernels started in advance: ``bash scripts/classroom
+--pupils 30`` has Voilà start thirty kernels and run the app in each before any page asks
+(Voilà's "preheated kernels"), so that a pupil's page gets a board that is already built.
+:func:`pool_arguments` gives Voilà's settings for it, and :class:`ClassroomKernelManager`
+keeps the culling of idle kernels from taking a kernel handed to a pupil whose page is still
+loading.
+
 This module is for the server only: nothing else in the package imports it.
 """
 
@@ -20,12 +27,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-__all__ = ["CONNECTION_CLASS", "QuickKernelConnection"]
+__all__ = [
+    "CONNECTION_CLASS",
+    "KERNEL_MANAGER_CLASS",
+    "REFILL_SECONDS",
+    "ClassroomKernelManager",
+    "QuickKernelConnection",
+    "pool_arguments",
+    "pool_settings",
+    "pooled_kernel_ids",
+]
 
 #: The setting's value, as the start commands and the browser tests pass it.
 CONNECTION_CLASS = "siege_nb.serving.QuickKernelConnection"
+#: Voilà's ``multi_kernel_manager_class``, as ``voila.json`` sets it.
+KERNEL_MANAGER_CLASS = "siege_nb.serving.ClassroomKernelManager"
+#: Seconds after a page takes a kernel from the pool before another is started in its place.
+#: Starting a kernel and running the app costs about two CPU seconds: refilled at once, the
+#: pool would spend them while the class is still arriving and clicking, the very moment it
+#: was started early to spare.
+REFILL_SECONDS = 300.0
 
 
 class QuickKernelConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
@@ -36,3 +61,91 @@ class QuickKernelConnection(ZMQChannelsWebsocketConnection):  # type: ignore[mis
         self.websocket_handler.set_nodelay(True)
         self.log.debug("Kernel websocket %s: TCP_NODELAY on", self.kernel_id)
         return super().connect()
+
+
+def pooled_kernel_ids(manager: Any) -> set[str]:
+    """The ids of the kernels waiting in Voilà's pool of ``manager`` (started, the app run,
+    no page yet); empty when Voilà keeps no pool."""
+    ids: set[str] = set()
+    for pool in getattr(manager, "_pools", {}).values():
+        for task in pool:
+            if task.done() and not task.cancelled() and task.exception() is None:
+                ids.add(task.result()["kernel_id"])
+    return ids
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Jupyter Server's kernel manager, for Voilà, with two changes to its pool of kernels
+    started in advance (Voilà makes its pool manager a subclass of this class).
+
+    * **A kernel waiting in the pool counts as active, not idle.** Culling measures idleness
+      from a kernel's last message. A pooled kernel sends none while it waits, so when a page
+      takes it, it may look idle for as long as it waited, and the next culling pass would stop
+      it before the page has connected: a blank page. Voilà itself only spares a kernel while
+      it is in the pool. Each pass therefore first marks the pooled kernels active, so that a
+      kernel leaves the pool with at most one pass of idleness behind it.
+    * **A page never waits for the pool's refill.** Voilà puts a kernel's replacement in the
+      pool at once, as a task that starts it :data:`REFILL_SECONDS` later, and a page that finds
+      only such tasks waited for one: minutes. Here a page takes a pooled kernel only when the
+      next one is ready, and otherwise starts a kernel of its own, as without a pool.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # Voilà's subclass defines get_pool_size, which its page handler asks before taking
+        # a kernel; an instance's attribute comes before its class's method.
+        self.get_pool_size = self.ready_pool_size
+
+    def ready_pool_size(self, notebook_name: str) -> int:
+        """How many kernels the pool of ``notebook_name`` holds, or 0 if the next one to be
+        taken is not ready yet."""
+        pool = getattr(self, "_pools", {}).get(notebook_name, [])
+        return len(pool) if pool and pool[0].done() else 0
+
+    async def cull_kernels(self) -> None:
+        """Mark the pooled kernels active, then cull as usual."""
+        now = utcnow()
+        for kernel_id in pooled_kernel_ids(self):
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = now
+        await super().cull_kernels()
+
+
+def pool_arguments(pupils: int, refill: float = REFILL_SECONDS) -> list[str]:
+    """Voilà's command-line settings that start ``pupils`` kernels of the one notebook it serves
+    and run it in each before any page asks (none for 0).
+
+    >>> pool_arguments(30)
+    ['--preheat_kernel=True', '--pool_size=30', '--VoilaKernelManager.fill_delay=300']
+    """
+    if pupils < 0:
+        raise ValueError(f"pupils must be 0 or more, not {pupils}")
+    if not pupils:
+        return []
+    return [
+        "--preheat_kernel=True",
+        f"--pool_size={pupils}",
+        f"--VoilaKernelManager.fill_delay={refill:g}",
+    ]
+
+
+def pool_settings(
+    pupils: int, notebook: str = "classroom.ipynb", refill: float = REFILL_SECONDS
+) -> dict[str, dict[str, Any]]:
+    """The same as :func:`pool_arguments`, as sections of ``voila.json``, for a Voilà that
+    serves a whole folder: the pool is for ``notebook`` (its path in the folder) alone, where
+    ``--pool_size`` would start kernels for every notebook of the folder.
+
+    >>> pool_settings(2)["VoilaKernelManager"]["kernel_pools_config"]["classroom.ipynb"]
+    {'pool_size': 2}
+    """
+    if pupils < 0:
+        raise ValueError(f"pupils must be 0 or more, not {pupils}")
+    return {
+        "VoilaConfiguration": {"preheat_kernel": pupils > 0},
+        "VoilaKernelManager": {
+            "kernel_pools_config": {"default": {"pool_size": 0}, notebook: {"pool_size": pupils}},
+            "fill_delay": refill,
+        },
+    }

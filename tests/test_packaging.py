@@ -237,6 +237,32 @@ def test_the_classroom_script_serves_the_app_in_its_language(
     assert run.stdout.split() == [app, f"LANGUAGE={language or 'en'}"]
 
 
+def test_the_classroom_script_prepares_kernels_for_a_class(tmp_path: Path) -> None:
+    from siege_nb.serving import pool_arguments
+
+    _installed_copy(
+        tmp_path,
+        'if [ "$1 $2" = "-m voila" ]; then shift 2; echo "$@"; exit 0; fi\n',
+        ["classroom"],
+    )
+    script = str(tmp_path / "scripts" / "classroom")
+
+    def voila_args(*args: str) -> list[str]:
+        run = subprocess.run(["bash", script, *args], capture_output=True, text=True, check=False)
+        assert run.returncode == 0, run.stderr
+        return run.stdout.split()
+
+    app = "notebooks/fr/classroom.ipynb"
+    assert voila_args("--pupils", "30", "--language", "fr", "--port", "8866") == [
+        app, *pool_arguments(30), "--port", "8866"
+    ]  # fmt: skip
+    assert voila_args("--language=fr", "--pupils=2") == [app, *pool_arguments(2)]
+    assert voila_args("--no-browser") == ["notebooks/classroom.ipynb", "--no-browser"]
+    for bad in (["--pupils", "thirty"], ["--pupils=-3"], ["--pupils"]):
+        run = subprocess.run(["bash", script, *bad], capture_output=True, text=True, check=False)
+        assert run.returncode == 1 and "--pupils needs" in run.stderr, bad
+
+
 def test_the_notebooks_script_refuses_a_language_it_has_not(tmp_path: Path) -> None:
     run = subprocess.run(
         ["bash", str(ROOT / "scripts" / "notebooks"), "--language", "de"],

@@ -115,3 +115,70 @@ def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
     finally:
         stop_server(proc)
         log.close()
+
+
+def test_the_pool_settings_start_kernels_for_the_app_alone() -> None:
+    from siege_nb.serving import REFILL_SECONDS, pool_arguments, pool_settings
+
+    assert pool_arguments(0) == []
+    assert pool_arguments(12, refill=60) == [
+        "--preheat_kernel=True",
+        "--pool_size=12",
+        "--VoilaKernelManager.fill_delay=60",
+    ]
+    settings = pool_settings(5, "fr/classroom.ipynb")
+    assert settings["VoilaConfiguration"] == {"preheat_kernel": True}
+    pools = settings["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools == {"default": {"pool_size": 0}, "fr/classroom.ipynb": {"pool_size": 5}}
+    assert settings["VoilaKernelManager"]["fill_delay"] == REFILL_SECONDS
+    assert pool_settings(0)["VoilaConfiguration"] == {"preheat_kernel": False}
+    for bad in (pool_arguments, pool_settings):
+        with pytest.raises(ValueError, match="pupils must be 0 or more"):
+            bad(-1)
+
+
+def test_voila_json_names_the_classroom_kernel_manager() -> None:
+    from siege_nb.serving import KERNEL_MANAGER_CLASS, ClassroomKernelManager
+
+    voila = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert voila["VoilaConfiguration"]["multi_kernel_manager_class"] == KERNEL_MANAGER_CLASS
+    assert import_item(KERNEL_MANAGER_CLASS) is ClassroomKernelManager
+
+
+def test_a_culling_pass_first_marks_the_pooled_kernels_active(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from siege_nb.serving import ClassroomKernelManager, pooled_kernel_ids
+
+    long_ago = datetime(2020, 1, 1, tzinfo=timezone.utc)
+    seen: dict[str, datetime] = {}
+
+    async def base_pass(self: Any) -> None:
+        seen.update({k: kernel.last_activity for k, kernel in self._kernels.items()})
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernels", base_pass)
+    manager = ClassroomKernelManager()
+    loop = asyncio.new_event_loop()
+    started, failed, starting = (loop.create_future() for _ in range(3))
+    started.set_result({"kernel_id": "waiting"})
+    failed.set_exception(RuntimeError("a kernel that failed to start"))
+    manager._pools = {"classroom.ipynb": [started, failed, starting]}  # starting: not done
+    for name in ("waiting", "taken"):
+        manager._kernels[name] = SimpleNamespace(last_activity=long_ago)
+    assert pooled_kernel_ids(manager) == {"waiting"}
+    loop.run_until_complete(manager.cull_kernels())
+    loop.close()
+    # The culling saw the waiting kernel as just active, the page's kernel as it was.
+    assert seen["waiting"] > long_ago and seen["taken"] == long_ago
+    assert pooled_kernel_ids(SimpleNamespace()) == set()
+    # Voilà's page handler asks the pool's size before taking its next kernel: while that
+    # kernel is still starting, the size is 0 and the page starts a kernel of its own.
+    assert manager.get_pool_size("classroom.ipynb") == 3
+    manager._pools["classroom.ipynb"] = [starting, started]
+    assert manager.get_pool_size("classroom.ipynb") == 0
+    assert manager.get_pool_size("another.ipynb") == 0

@@ -81,7 +81,9 @@ def test_the_test_servers_use_the_projects_settings() -> None:
     with jupyter_server("voila", root_dir=ROOT / "notebooks") as base:
         server = server_process(base)
         served = Path(server.cwd()) / "voila.json"
-        assert served.read_text(encoding="utf-8") == CONFIG.read_text(encoding="utf-8")
+        assert json.loads(served.read_text(encoding="utf-8")) == json.loads(
+            CONFIG.read_text(encoding="utf-8")
+        )
         assert server_log(server).is_file()
         # Not among the served files: the copy sits outside the notebooks' folder.
         assert not Path(server.cwd()).is_relative_to(_served_root(server))
@@ -149,6 +151,80 @@ def test_voila_started_beside_the_config_culls_a_kernel_whose_page_is_gone(
             time.sleep(0.5)
         assert _status(kernel) == 404
         assert "Culling 'idle' kernel" in (tmp_path / "voila.log").read_text()
+    finally:
+        stop_server(proc)
+        log.close()
+
+
+def test_a_pooled_kernel_lasts_until_its_page_connects_and_no_page_waits_for_a_refill(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("voila")
+    nbformat = pytest.importorskip("nbformat")
+    from browser.lab import kernels_of
+
+    from siege_nb.serving import pool_settings
+
+    # The project's settings, culling shortened, and a pool of one kernel for the notebook
+    # (as scripts/classroom --pupils keeps one), never refilled within the test.
+    settings = json.loads(CONFIG.read_text(encoding="utf-8"))
+    idle = 20
+    settings["MappingKernelManager"].update(cull_idle_timeout=idle, cull_interval=2)
+    for section, values in pool_settings(1, "tiny.ipynb", refill=10_000).items():
+        settings.setdefault(section, {}).update(values)
+    (tmp_path / "voila.json").write_text(json.dumps(settings))
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("answer = 42")]
+    nbformat.write(notebook, str(tmp_path / "tiny.ipynb"))
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        folder = tmp_path / name.lower()
+        folder.mkdir()
+        env[name] = str(folder)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log_path = tmp_path / "voila.log"
+    log = log_path.open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+        cwd=tmp_path,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        import psutil
+
+        server = psutil.Process(proc.pid)
+        deadline = time.monotonic() + 90
+        while _status_or_none(f"{base}/voila/static/voila.js") != 200 or not kernels_of(server):
+            assert time.monotonic() < deadline, log_path.read_text()[-2000:]
+            time.sleep(0.3)
+        # The pooled kernel has run the notebook and waits, silent, longer than the culling's
+        # idle time: Jupyter's culling would take it the moment it leaves the pool.
+        time.sleep(idle + 8)
+        (pooled,) = kernels_of(server)
+        html = _fetch_within(f"{base}/voila/render/tiny.ipynb", seconds=90)
+        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+        assert found, html[:500]
+        # The page got the pooled kernel (its id names the kernel's connection file).
+        assert any(f"kernel-{found.group(1)}.json" in arg for arg in pooled.cmdline())
+        kernel = f"{base}/api/kernels/{found.group(1)}"
+        # A page loading on a crowded machine has not connected yet: its kernel must last
+        # several culling passes (2 s apart) without it.
+        time.sleep(8)
+        assert _status(kernel) == 200, log_path.read_text()[-2000:]
+        # The pool is empty, its refill not due for hours: the next page starts a kernel of
+        # its own instead of waiting for the refill.
+        html = _fetch_within(f"{base}/voila/render/tiny.ipynb", seconds=60)
+        second = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+        assert second and second.group(1) != found.group(1), html[:500]
+        # It is culled all the same once idle for the culling's time since leaving the pool.
+        deadline = time.monotonic() + idle + 30
+        while _status(kernel) == 200:
+            assert time.monotonic() < deadline, "the page's kernel was never culled"
+            time.sleep(0.5)
     finally:
         stop_server(proc)
         log.close()

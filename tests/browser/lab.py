@@ -96,13 +96,18 @@ def wait_until_up(url: str, timeout: float) -> None:
 
 @contextmanager
 def jupyter_server(
-    app: str = "lab", root_dir: Path = ROOT, locale: str | None = None, args: Sequence[str] = ()
+    app: str = "lab",
+    root_dir: Path = ROOT,
+    locale: str | None = None,
+    args: Sequence[str] = (),
+    voila_settings: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Iterator[str]:
     """Start ``jupyter lab`` (or ``voila``) on 127.0.0.1 in a temporary configuration; yield
     its base URL; stop it and every process it started at the end. ``locale`` (``fr_FR``,
     ``pt_BR``) shows JupyterLab's own menus in that language, from its language pack, as
     ``scripts/notebooks --language`` does. ``args`` go on the server's command line (the
-    classroom benchmark shortens the culling time with them).
+    classroom benchmark shortens the culling time with them). ``voila_settings``: settings
+    added, section by section, to the project's ``voila.json`` that Voilà is given.
 
     The server works on a copy of the repository's notebooks, so that JupyterLab's autosave
     can never write outputs (or a failed run's traceback) into the tracked files."""
@@ -172,7 +177,10 @@ def jupyter_server(
             # is not listed among the served notebooks).
             cwd = home / "voila"
             cwd.mkdir()
-            shutil.copy(ROOT / "voila.json", cwd / "voila.json")
+            voila_json = json.loads((ROOT / "voila.json").read_text())
+            for section, values in (voila_settings or {}).items():
+                voila_json.setdefault(section, {}).update(values)
+            (cwd / "voila.json").write_text(json.dumps(voila_json, indent=2))
             cmd = [
                 sys.executable,
                 "-m",
