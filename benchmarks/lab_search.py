@@ -3,7 +3,8 @@
 Run ``python3 benchmarks/lab_search.py`` (``--game NAME``, ``--games N`` per reading,
 ``--iterations K`` per decision, ``--workers W``, ``--move-limit N`` to stop a game as a
 draw after N plies, ``--variants`` for the French preset's readings changed one at a time,
-or ``--scheduler tcp://host:8786`` for a Dask cluster). For each game
+``--only-variants`` for those without the tables before them, or
+``--scheduler tcp://host:8786`` for a Dask cluster). For each game
 it plays ``MCTSAgent(iterations=K)`` against itself under every reading of a small grid of
 disputed options, in parallel, and prints the table of
 ``simulate(...).summary`` with 95 % Wilson intervals for each side's win rate, the seed, the
@@ -137,6 +138,11 @@ def main() -> None:
         help="after the tables, the French preset of the Siege of Paris with one reading "
         "changed at a time",
     )
+    parser.add_argument(
+        "--only-variants",
+        action="store_true",
+        help="the variants' table alone, without the tables before it",
+    )
     args = parser.parse_args()
     print(f"machine: {machine()}\n")
     if args.scheduler:
@@ -146,9 +152,10 @@ def main() -> None:
     else:
         executor = ProcessPoolExecutor(max_workers=args.workers)
     with executor:
-        for game in args.game or list(GRIDS):
+        # The variants replay none of the tables' games, so they can be run on their own.
+        for game in [] if args.only_variants else args.game or list(GRIDS):
             run(game, args.games, args.iterations, args.seed, executor, args.move_limit)
-        if args.variants:
+        if args.variants or args.only_variants:
             for game, grid in VARIANTS.items():
                 run(
                     game, args.games, args.iterations, args.seed, executor, args.move_limit,
