@@ -228,6 +228,8 @@ class Sampler:
         # CPU seconds by process, last seen: the app's side (server and kernels) and the
         # browser's, so that a run says where the machine's time went.
         self.app_cpu: dict[int, float] = {}
+        # What the app had spent before the pages came (a pool's kernels made ready).
+        self.app_base: dict[int, float] = {}
         self.browser_cpu: dict[int, float] = {}
         self.started = time.time()
         self._stop = threading.Event()
@@ -371,6 +373,10 @@ async def run(args: argparse.Namespace) -> None:
                 *(pupil(browser, url, r, i * gap, twins, viewport) for i, r in enumerate(runs))
             )
             played = time.monotonic() - t0
+            sampler.count_cpu()
+            # The CPU the pages' own work took; what comes after (idle kernels, the pool's
+            # refills, culling) is counted apart.
+            during = dict(sampler.app_cpu), sum(sampler.browser_cpu.values())
             peak = max(sampler.samples, key=lambda s: s[2]) if sampler.samples else None
             alive = {k.pid for k in sampler.kernels()}
             before = len(alive)
@@ -413,18 +419,22 @@ async def run(args: argparse.Namespace) -> None:
     )
     if warmed is not None:
         print(
-            f"before the pages: a pool of {args.pool} kernels, each having run the app, ready "
-            f"in {warmed[0]:.0f} s ({warmed[1]:.0f} CPU seconds, not counted below); the pool "
+            f"before the pages: a pool of {args.pool} kernels ({warmed[2]} started), each "
+            f"having run the app, ready in {warmed[0]:.0f} s ({warmed[1]:.0f} CPU seconds, not "
+            "counted below); the pool "
             f"is refilled {args.refill:g} s after each page takes a kernel"
         )
-    app = sum(sampler.app_cpu.values()) - (warmed[1] if warmed is not None else 0.0)
-    shown = sum(sampler.browser_cpu.values())
-    server_cpu = sampler.app_cpu.get(sampler.server.pid, 0.0)
+    spent = {pid: cpu - sampler.app_base.get(pid, 0.0) for pid, cpu in during[0].items()}
+    app, server_cpu = sum(spent.values()), spent.get(sampler.server.pid, 0.0)
+    shown = during[1]
     print(
-        f"CPU seconds: the app {app:.0f} s, {app / len(runs):.1f} s a page (the Voila server "
-        f"{server_cpu:.0f} s, its kernels {app - server_cpu:.0f} s); the browser {shown:.0f} s, "
-        f"{shown / len(runs):.1f} s a page (the machine has {os.cpu_count()} cores)"
+        f"CPU seconds while the pages ran: the app {app:.0f} s, {app / len(runs):.1f} s a page "
+        f"(the Voila server {server_cpu:.0f} s, its kernels {app - server_cpu:.0f} s); the "
+        f"browser {shown:.0f} s, {shown / len(runs):.1f} s a page (the machine has "
+        f"{os.cpu_count()} cores)"
     )
+    later = sum(sampler.app_cpu.values()) - sum(during[0].values())
+    print(f"CPU seconds of the app after the pages (idle kernels, refills, culling): {later:.0f} s")
     firsts = [r.first_board for r in runs if r.first_board is not None]
     clicks = [c / 1000 for r in runs for c in r.clicks]
     served = [r.served for r in runs if r.served is not None]
@@ -462,17 +472,23 @@ async def run(args: argparse.Namespace) -> None:
         )
 
 
-def wait_for_pool(sampler: Sampler, size: int, timeout: float = 900.0) -> tuple[float, float]:
-    """Wait until ``size`` kernels have started and gone quiet (each has run the app); return
-    the seconds waited and the CPU seconds the server and kernels spent meanwhile."""
+def wait_for_pool(sampler: Sampler, size: int, timeout: float = 900.0) -> tuple[float, float, int]:
+    """Wait until the pool's kernels have started and gone quiet (each has run the app);
+    return the seconds waited, the CPU seconds the server and kernels spent meanwhile, and how
+    many kernels are ready (fewer than ``size`` if some failed to start)."""
     start = time.monotonic()
-    last = -1.0
+    last, quiet = -1.0, 0
     while time.monotonic() - start < timeout:
         time.sleep(2.0)
         sampler.count_cpu()
         spent = sum(sampler.app_cpu.values())
-        if len(sampler.kernels()) >= size and spent - last < 0.2 * 2:
-            return time.monotonic() - start, spent
+        kernels = len(sampler.kernels())
+        # Quiet: under 0.4 CPU seconds in 2 s. A kernel that died on starting leaves the pool
+        # short for good, so three quiet checks in a row do as well as a full pool.
+        quiet = quiet + 1 if kernels and spent - last < 0.4 else 0
+        if (kernels >= size and quiet) or quiet >= 3:
+            sampler.app_base = dict(sampler.app_cpu)
+            return time.monotonic() - start, spent, kernels
         last = spent
     raise TimeoutError(f"the pool of {size} kernels was not ready within {timeout:.0f} s")
 

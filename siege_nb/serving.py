@@ -87,7 +87,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     * **A page never waits for the pool's refill.** Voilà puts a kernel's replacement in the
       pool at once, as a task that starts it :data:`REFILL_SECONDS` later, and a page that finds
       only such tasks waited for one: minutes. Here a page takes a pooled kernel only when the
-      next one is ready, and otherwise starts a kernel of its own, as without a pool.
+      next one is ready, and otherwise starts a kernel of its own, as without a pool. A pooled
+      kernel that has stopped (thirty kernels starting at once can collide on a port) is
+      dropped instead of being given to a page.
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -98,9 +100,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     def ready_pool_size(self, notebook_name: str) -> int:
         """How many kernels the pool of ``notebook_name`` holds, or 0 if the next one to be
-        taken is not ready yet."""
+        taken is not ready yet. A kernel that failed to start or died while it waited is
+        dropped from the pool first, so that no page is given it."""
         pool = getattr(self, "_pools", {}).get(notebook_name, [])
+        while pool and pool[0].done() and not self._alive(pool[0]):
+            self.log.warning("A kernel of the pool of %s had stopped: dropped", notebook_name)
+            pool.pop(0)
         return len(pool) if pool and pool[0].done() else 0
+
+    def _alive(self, task: Any) -> bool:
+        """Whether a finished pool task holds a kernel that is still running."""
+        if task.cancelled() or task.exception() is not None:
+            return False
+        return task.result()["kernel_id"] in self._kernels
 
     async def cull_kernels(self) -> None:
         """Mark the pooled kernels active, then cull as usual."""

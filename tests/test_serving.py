@@ -182,3 +182,11 @@ def test_a_culling_pass_first_marks_the_pooled_kernels_active(
     manager._pools["classroom.ipynb"] = [starting, started]
     assert manager.get_pool_size("classroom.ipynb") == 0
     assert manager.get_pool_size("another.ipynb") == 0
+    # A kernel that failed to start, or has stopped since (gone from the manager's kernels),
+    # is dropped from the head of the pool, never handed to a page.
+    manager._pools["classroom.ipynb"] = [failed, started, starting]
+    assert manager.get_pool_size("classroom.ipynb") == 2
+    assert manager._pools["classroom.ipynb"] == [started, starting]
+    del manager._kernels["waiting"]
+    assert manager.get_pool_size("classroom.ipynb") == 0
+    assert manager._pools["classroom.ipynb"] == [starting]
