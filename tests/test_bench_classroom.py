@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -52,3 +53,39 @@ def test_alike_warnings_are_counted_together() -> None:
         ("[Voila] WARNING | Kernel # did not answer in # s", 2),
         ("[Voila] ERROR | Uncaught exception GET /api/kernels", 1),
     ]
+
+
+class _Pool:
+    """A stand-in for the benchmark's sampler while a pool of kernels starts: ``kernels``
+    start one a check, each spending CPU until it has run the app."""
+
+    def __init__(self, kernels: int) -> None:
+        self.target, self.checks = kernels, 0
+        self.app_cpu: dict[int, float] = {}
+        self.app_base: dict[int, float] = {}
+
+    def count_cpu(self) -> None:
+        self.checks += 1
+        started = min(self.checks, self.target)
+        for k in range(started):
+            # Busy for three checks after starting, then quiet.
+            busy = self.checks - k <= 3
+            self.app_cpu[k] = self.app_cpu.get(k, 0.0) + (2.0 if busy else 0.01)
+
+    def kernels(self) -> list[int]:
+        return list(range(min(self.checks, self.target)))
+
+
+def test_the_pool_is_ready_once_its_kernels_have_gone_quiet(monkeypatch: Any) -> None:
+    import bench_classroom
+
+    monkeypatch.setattr(bench_classroom.time, "sleep", lambda s: None)
+    full = _Pool(4)
+    _, spent, ready = bench_classroom.wait_for_pool(full, 4)
+    # The last kernel starts at check 4 and is busy until check 6: the pool is ready at 7.
+    assert ready == 4 and full.checks == 7
+    assert spent == sum(full.app_cpu.values()) and full.app_base == full.app_cpu
+    # A pool short of a kernel that died as it started is taken as ready all the same.
+    short = _Pool(3)
+    assert bench_classroom.wait_for_pool(short, 4)[2] == 3
+    assert short.checks == 8  # quiet from check 6: three quiet checks in a row
