@@ -3,6 +3,7 @@ back from the browser's storage, and a page whose kernel was killed says so and 
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -11,16 +12,57 @@ from typing import Any
 import pytest
 
 import siege_nb as sn
+from siege_nb.serving import pool_settings
 from siege_nb.widgets.keeper import STOPPED_AFTER
 
 from .lab import ROOT, SHOTS, canvas_in, jupyter_server, kernels_of, server_process
 from .test_lab import click, wait_text
 
+#: Kernels made ready before the first page, as ``scripts/classroom --pupils 2`` keeps them.
+POOL = 2
 
-@pytest.fixture(scope="module")
-def voila() -> Iterator[str]:
-    with jupyter_server("voila", root_dir=ROOT / "notebooks") as base:
+
+@pytest.fixture(scope="module", params=[0, POOL], ids=["own kernels", "kernels made ready"])
+def voila(request: pytest.FixtureRequest) -> Iterator[str]:
+    pool = request.param
+    settings = pool_settings(pool) if pool else None
+    with jupyter_server("voila", root_dir=ROOT / "notebooks", voila_settings=settings) as base:
+        if pool:
+            wait_for_the_pool(base, pool)
         yield base
+
+
+def wait_for_the_pool(base: str, size: int, timeout: float = 180.0) -> None:
+    """Wait until the server has started ``size`` kernels and they have gone quiet (each has
+    run the app), so that the pages take them."""
+    server = server_process(base)
+    deadline = time.monotonic() + timeout
+    last = -1.0
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        kernels = kernels_of(server)
+        spent = sum(k.cpu_times().user + k.cpu_times().system for k in kernels)
+        if len(kernels) >= size and spent - last < 0.1:
+            return
+        last = spent
+    raise TimeoutError(f"the pool of {size} kernels was not ready in {timeout:.0f} s")
+
+
+def page_kernel(page: Any) -> str:
+    """The id of the kernel Voilà gave ``page``, from the page's configuration."""
+    config = page.evaluate("() => document.getElementById('jupyter-config-data').textContent")
+    return str(json.loads(config)["kernelId"])
+
+
+def pooled(base: str) -> set[str]:
+    """The ids of the kernels the server at ``base`` runs (their connection files name them)."""
+    ids = set()
+    for kernel in kernels_of(server_process(base)):
+        for arg in kernel.cmdline():
+            found = re.search(r"kernel-([0-9a-f-]+)\.json", arg)
+            if found:
+                ids.add(found.group(1))
+    return ids
 
 
 def open_app(page: Any, base: str) -> tuple[Any, Any]:
@@ -34,9 +76,13 @@ def open_app(page: Any, base: str) -> tuple[Any, Any]:
 
 
 def test_a_reloaded_page_offers_its_game_back(voila: str, page: Any) -> None:
+    ready = pooled(voila)
     page.goto(f"{voila}/voila/render/classroom.ipynb", timeout=120_000)
     page.evaluate("() => window.localStorage.clear()")
     body, canvas = open_app(page, voila)
+    # With a pool, the pages take its kernels (the second page takes the last of them, and
+    # the reload below finds the pool empty and starts a kernel of its own).
+    assert (page_kernel(page) in ready) == bool(ready)
     twin = sn.BoardWidget("siege-of-paris")
     click(canvas, twin, "C0")
     click(canvas, twin, "g5")
