@@ -14,8 +14,10 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -105,15 +107,15 @@ def _status(url: str) -> int:
         return int(err.code)
 
 
-def test_voila_started_beside_the_config_culls_a_kernel_whose_page_is_gone(
-    tmp_path: Path,
-) -> None:
-    pytest.importorskip("voila")
+@contextmanager
+def _tiny_voila(tmp_path: Path, settings: dict[str, Any]) -> Iterator[tuple[str, Any, Path]]:
+    """Voilà started in ``tmp_path`` beside a ``voila.json`` of ``settings``, serving a
+    one-cell notebook, ``tiny.ipynb``, with no configuration of the machine's own: yields its
+    base URL, its ``psutil.Process`` and its log's path once it answers; stops it at the end."""
+    import psutil
+
     nbformat = pytest.importorskip("nbformat")
-    # The project's own settings, with the times shortened so the test takes seconds (long
-    # enough that a kernel slow to start on a busy machine is not culled before it answers).
-    culling = {**_culling(), "cull_idle_timeout": 10, "cull_interval": 1}
-    (tmp_path / "voila.json").write_text(json.dumps({"MappingKernelManager": culling}))
+    (tmp_path / "voila.json").write_text(json.dumps(settings))
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell("answer = 42")]
     nbformat.write(notebook, str(tmp_path / "tiny.ipynb"))
@@ -124,7 +126,8 @@ def test_voila_started_beside_the_config_culls_a_kernel_whose_page_is_gone(
         env[name] = str(folder)  # no configuration of the machine's own gets in
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    log = (tmp_path / "voila.log").open("w")
+    log_path = tmp_path / "voila.log"
+    log = log_path.open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
         cwd=tmp_path,  # Voilà reads voila.json from the folder it is started in
@@ -136,31 +139,46 @@ def test_voila_started_beside_the_config_culls_a_kernel_whose_page_is_gone(
     try:
         deadline = time.monotonic() + 60
         while _status_or_none(f"{base}/voila/static/voila.js") != 200:
-            assert time.monotonic() < deadline, (tmp_path / "voila.log").read_text()[-2000:]
+            assert time.monotonic() < deadline, log_path.read_text()[-2000:]
             time.sleep(0.3)
+        yield base, psutil.Process(proc.pid), log_path
+    finally:
+        stop_server(proc)
+        log.close()
+
+
+def _kernel_of(html: str) -> str:
+    """The id of the kernel a Voilà page was given."""
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+    assert found, html[:500]
+    return found.group(1)
+
+
+def test_voila_started_beside_the_config_culls_a_kernel_whose_page_is_gone(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("voila")
+    # The project's own settings, with the times shortened so the test takes seconds (long
+    # enough that a kernel slow to start on a busy machine is not culled before it answers).
+    culling = {**_culling(), "cull_idle_timeout": 10, "cull_interval": 1}
+    with _tiny_voila(tmp_path, {"MappingKernelManager": culling}) as (base, _, log_path):
         # A page view starts a kernel; fetching the page without a browser is a page whose
         # reader has gone: nothing ever connects to its kernel.
         html = _fetch_within(f"{base}/voila/render/tiny.ipynb", seconds=90)
-        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
-        assert found, html[:500]
-        kernel = f"{base}/api/kernels/{found.group(1)}"
+        kernel = f"{base}/api/kernels/{_kernel_of(html)}"
         assert _status(kernel) == 200
         deadline = time.monotonic() + 60
         while _status(kernel) == 200:
             assert time.monotonic() < deadline, "the idle kernel was never culled"
             time.sleep(0.5)
         assert _status(kernel) == 404
-        assert "Culling 'idle' kernel" in (tmp_path / "voila.log").read_text()
-    finally:
-        stop_server(proc)
-        log.close()
+        assert "Culling 'idle' kernel" in log_path.read_text()
 
 
 def test_a_pooled_kernel_lasts_until_its_page_connects_and_no_page_waits_for_a_refill(
     tmp_path: Path,
 ) -> None:
     pytest.importorskip("voila")
-    nbformat = pytest.importorskip("nbformat")
     from browser.lab import kernels_of
 
     from siege_nb.serving import pool_settings
@@ -172,62 +190,32 @@ def test_a_pooled_kernel_lasts_until_its_page_connects_and_no_page_waits_for_a_r
     settings["MappingKernelManager"].update(cull_idle_timeout=idle, cull_interval=2)
     for section, values in pool_settings(1, "tiny.ipynb", refill=10_000).items():
         settings.setdefault(section, {}).update(values)
-    (tmp_path / "voila.json").write_text(json.dumps(settings))
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell("answer = 42")]
-    nbformat.write(notebook, str(tmp_path / "tiny.ipynb"))
-    env = dict(os.environ)
-    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
-        folder = tmp_path / name.lower()
-        folder.mkdir()
-        env[name] = str(folder)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log_path = tmp_path / "voila.log"
-    log = log_path.open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=tmp_path,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        import psutil
-
-        server = psutil.Process(proc.pid)
+    with _tiny_voila(tmp_path, settings) as (base, server, log_path):
         deadline = time.monotonic() + 90
-        while _status_or_none(f"{base}/voila/static/voila.js") != 200 or not kernels_of(server):
+        while not kernels_of(server):
             assert time.monotonic() < deadline, log_path.read_text()[-2000:]
             time.sleep(0.3)
         # The pooled kernel has run the notebook and waits, silent, longer than the culling's
         # idle time: Jupyter's culling would take it the moment it leaves the pool.
         time.sleep(idle + 8)
         (pooled,) = kernels_of(server)
-        html = _fetch_within(f"{base}/voila/render/tiny.ipynb", seconds=90)
-        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
-        assert found, html[:500]
+        first = _kernel_of(_fetch_within(f"{base}/voila/render/tiny.ipynb", seconds=90))
         # The page got the pooled kernel (its id names the kernel's connection file).
-        assert any(f"kernel-{found.group(1)}.json" in arg for arg in pooled.cmdline())
-        kernel = f"{base}/api/kernels/{found.group(1)}"
+        assert any(f"kernel-{first}.json" in arg for arg in pooled.cmdline())
+        kernel = f"{base}/api/kernels/{first}"
         # A page loading on a crowded machine has not connected yet: its kernel must last
         # several culling passes (2 s apart) without it.
         time.sleep(8)
         assert _status(kernel) == 200, log_path.read_text()[-2000:]
         # The pool is empty, its refill not due for hours: the next page starts a kernel of
         # its own instead of waiting for the refill.
-        html = _fetch_within(f"{base}/voila/render/tiny.ipynb", seconds=60)
-        second = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
-        assert second and second.group(1) != found.group(1), html[:500]
+        second = _kernel_of(_fetch_within(f"{base}/voila/render/tiny.ipynb", seconds=60))
+        assert second != first
         # It is culled all the same once idle for the culling's time since leaving the pool.
         deadline = time.monotonic() + idle + 30
         while _status(kernel) == 200:
             assert time.monotonic() < deadline, "the page's kernel was never culled"
             time.sleep(0.5)
-    finally:
-        stop_server(proc)
-        log.close()
 
 
 def _fetch_within(url: str, seconds: float) -> str:
