@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import re
 import signal
@@ -211,6 +212,9 @@ async def pupil(
                 break
     except Exception as err:  # every failure is counted and said, never hidden
         run.failed = f"{step}: {type(err).__name__}: {str(err).splitlines()[0][:120]}"
+        if not run.blank:
+            # The kernel's side of a page that stopped answering: gone, busy or idle.
+            run.failed += f" (it showed {await what_shows(page)}; {await kernel_state(page)})"
     finally:
         if run.plan == "close" or run.failed:
             await context.close()
@@ -309,6 +313,29 @@ async def what_shows(page: Any) -> str:
         return f"nothing that could be read: {type(err).__name__}"
     stopped = ", 'The game stopped'" if seen["stopped"] else ""
     return f"{seen['widgets']} widgets, {seen['canvases']} board canvases{stopped}"
+
+
+async def kernel_state(page: Any, seconds: float = 3.0) -> str:
+    """Say whether the kernel Voilà gave ``page`` still runs, and whether it is busy: the CPU
+    it spends over ``seconds``."""
+    try:
+        config = await page.evaluate(
+            "() => document.getElementById('jupyter-config-data')?.textContent || '{}'"
+        )
+        kernel = str(json.loads(config)["kernelId"])
+    except Exception:
+        return "its kernel not known"
+    for proc in psutil.process_iter(["cmdline"]):
+        if any(f"kernel-{kernel}.json" in arg for arg in proc.info["cmdline"] or []):
+            try:
+                before = sum(proc.cpu_times()[:2])
+                await asyncio.sleep(seconds)
+                spent = sum(proc.cpu_times()[:2]) - before
+            except psutil.Error:
+                break
+            busy = "busy" if spent > seconds / 4 else "idle"
+            return f"its kernel {kernel[:8]} runs, {busy}: {spent:.1f} CPU s in {seconds:g} s"
+    return f"its kernel {kernel[:8]} is gone"
 
 
 def warnings(log: str) -> list[tuple[str, int]]:

@@ -3,6 +3,7 @@ shows each page's time to its first board in the order the pages were opened."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -89,3 +90,36 @@ def test_the_pool_is_ready_once_its_kernels_have_gone_quiet(monkeypatch: Any) ->
     short = _Pool(3)
     assert bench_classroom.wait_for_pool(short, 4)[2] == 3
     assert short.checks == 8  # quiet from check 6: three quiet checks in a row
+
+
+class _Page:
+    """A stand-in for a Playwright page whose configuration names ``kernel``."""
+
+    def __init__(self, kernel: str | None) -> None:
+        self.kernel = kernel
+
+    async def evaluate(self, script: str) -> str:
+        if self.kernel is None:
+            raise RuntimeError("the page has gone")
+        return json.dumps({"kernelId": self.kernel})
+
+
+def test_a_failed_page_says_whether_its_kernel_runs() -> None:
+    import asyncio
+    import subprocess
+
+    from bench_classroom import kernel_state
+
+    kernel = "0f0e0d0c-1111-2222-3333-444455556666"
+    # A process whose command line names the kernel's connection file, as a kernel's does.
+    idle = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)", f"kernel-{kernel}.json"]
+    )
+    try:
+        said = asyncio.run(kernel_state(_Page(kernel), seconds=0.5))
+        assert said.startswith("its kernel 0f0e0d0c runs, idle"), said
+    finally:
+        idle.kill()
+        idle.wait()
+    assert asyncio.run(kernel_state(_Page(kernel), seconds=0.5)) == "its kernel 0f0e0d0c is gone"
+    assert asyncio.run(kernel_state(_Page(None))) == "its kernel not known"
