@@ -171,7 +171,10 @@ def test_a_culling_pass_first_marks_the_pooled_kernels_active(
     for name in ("waiting", "taken"):
         manager._kernels[name] = SimpleNamespace(last_activity=long_ago)
     assert pooled_kernel_ids(manager) == {"waiting"}
-    loop.run_until_complete(manager.cull_kernels())
+    # On a thread of its own, with its own event loop: another test's loop (Playwright's)
+    # may still be running on this one.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, manager.cull_kernels()).result(timeout=60)
     loop.close()
     # The culling saw the waiting kernel as just active, the page's kernel as it was.
     assert seen["waiting"] > long_ago and seen["taken"] == long_ago
