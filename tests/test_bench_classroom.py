@@ -104,8 +104,17 @@ class _Page:
         return json.dumps({"kernelId": self.kernel})
 
 
-def test_a_failed_page_says_whether_its_kernel_runs() -> None:
+def _run(coroutine: Any) -> Any:
+    """Run ``coroutine`` on a thread of its own, with its own event loop: another test's loop
+    (Playwright's) may still be running on this one."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result(timeout=60)
+
+
+def test_a_failed_page_says_whether_its_kernel_runs() -> None:
     import subprocess
 
     from bench_classroom import kernel_state
@@ -116,10 +125,10 @@ def test_a_failed_page_says_whether_its_kernel_runs() -> None:
         [sys.executable, "-c", "import time; time.sleep(60)", f"kernel-{kernel}.json"]
     )
     try:
-        said = asyncio.run(kernel_state(_Page(kernel), seconds=0.5))
+        said = _run(kernel_state(_Page(kernel), seconds=0.5))
         assert said.startswith("its kernel 0f0e0d0c runs, idle"), said
     finally:
         idle.kill()
         idle.wait()
-    assert asyncio.run(kernel_state(_Page(kernel), seconds=0.5)) == "its kernel 0f0e0d0c is gone"
-    assert asyncio.run(kernel_state(_Page(None))) == "its kernel not known"
+    assert _run(kernel_state(_Page(kernel), seconds=0.5)) == "its kernel 0f0e0d0c is gone"
+    assert _run(kernel_state(_Page(None))) == "its kernel not known"
