@@ -63,19 +63,23 @@ class QuickKernelConnection(ZMQChannelsWebsocketConnection):  # type: ignore[mis
         return super().connect()
 
 
+def _started(task: Any) -> str | None:
+    """The id of the kernel a pool's task started, or None while it is still starting or if
+    it failed."""
+    if not task.done() or task.cancelled() or task.exception() is not None:
+        return None
+    return str(task.result()["kernel_id"])
+
+
 def pooled_kernel_ids(manager: Any) -> set[str]:
     """The ids of the kernels waiting in Voilà's pool of ``manager`` (started, the app run,
     no page yet); empty when Voilà keeps no pool."""
-    ids: set[str] = set()
-    for pool in getattr(manager, "_pools", {}).values():
-        for task in pool:
-            if task.done() and not task.cancelled() and task.exception() is None:
-                ids.add(task.result()["kernel_id"])
-    return ids
+    pools = getattr(manager, "_pools", {}).values()
+    return {kernel for pool in pools for task in pool if (kernel := _started(task)) is not None}
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
-    """Jupyter Server's kernel manager, for Voilà, with two changes to its pool of kernels
+    """Jupyter Server's kernel manager, for Voilà, with changes to its pool of kernels
     started in advance (Voilà makes its pool manager a subclass of this class).
 
     * **A kernel waiting in the pool counts as active, not idle.** Culling measures idleness
@@ -103,16 +107,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         taken is not ready yet. A kernel that failed to start or died while it waited is
         dropped from the pool first, so that no page is given it."""
         pool = getattr(self, "_pools", {}).get(notebook_name, [])
-        while pool and pool[0].done() and not self._alive(pool[0]):
+        while pool and pool[0].done() and _started(pool[0]) not in self._kernels:
             self.log.warning("A kernel of the pool of %s had stopped: dropped", notebook_name)
             pool.pop(0)
         return len(pool) if pool and pool[0].done() else 0
-
-    def _alive(self, task: Any) -> bool:
-        """Whether a finished pool task holds a kernel that is still running."""
-        if task.cancelled() or task.exception() is not None:
-            return False
-        return task.result()["kernel_id"] in self._kernels
 
     async def cull_kernels(self) -> None:
         """Mark the pooled kernels active, then cull as usual."""
