@@ -47,6 +47,39 @@ def find_chromium(env: Mapping[str, str] = os.environ) -> str:
 
 
 CHROMIUM = find_chromium()
+#: The features Playwright turns off itself, with its own ``--disable-features`` switch.
+#: Chromium reads only the last ``--disable-features`` on its command line, so a switch of ours
+#: must name these again (``test_chromium_switches`` checks that it still names them all).
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+#: Chromium's address-bar popup, which recent versions build as a web page of their own and
+#: load, in a renderer process of its own, for every new browser window, before anyone types.
+#: Playwright opens a window for each browser context, so each pupil's page of the classroom
+#: benchmark cost the browser half a CPU second more for a popup no one opens (Chromium 156,
+#: the classroom app alone, 15 pages each way, interleaved: 2.62 CPU seconds a page with it,
+#: 2.14 without). A pupil's own browser pays it once, not once a page.
+OMNIBOX_POPUP_FEATURES = (
+    "WebUIOmniboxPopup",
+    "WebUIOmniboxFullPopup",
+    "WebUIOmniboxAimPopup",
+    "PreloadTopChromeWebUI",
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -55,6 +88,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + OMNIBOX_POPUP_FEATURES),
 ]
 TOKEN = "siege-nb-browser-tests"
 ROOT = Path(__file__).resolve().parents[2]
@@ -243,6 +277,40 @@ def kernels_of(server: Any) -> list[Any]:
             if "ipykernel" in " ".join(proc.cmdline()):
                 found.append(proc)
     return found
+
+
+def app_cpu(server: Any) -> float:
+    """CPU seconds spent so far by ``server`` (a ``psutil.Process``) and every process it
+    started; a process that ends while it is asked about counts for nothing."""
+    import psutil
+
+    spent = 0.0
+    for proc in [server, *server.children(recursive=True)]:
+        with suppress(psutil.Error):
+            times = proc.cpu_times()
+            spent += times.user + times.system
+    return spent
+
+
+def wait_for_pool(server: Any, size: int, timeout: float = 900.0) -> tuple[float, float, int]:
+    """Wait until the pool of ``size`` kernels that ``server`` (a Voilà ``psutil.Process``)
+    starts before any page asks has started and gone quiet, each kernel having run the app.
+    Return the seconds waited, the CPU seconds the server and its kernels had spent by then,
+    and how many kernels are ready: fewer than ``size`` if some died as they started (such a
+    kernel leaves the pool short for good, so a pool quiet for three checks in a row is taken
+    as ready all the same)."""
+    start = time.monotonic()
+    last, quiet = -1.0, 0
+    while time.monotonic() - start < timeout:
+        time.sleep(2.0)
+        spent = app_cpu(server)
+        kernels = len(kernels_of(server))
+        # Quiet: under 0.4 CPU seconds in the 2 s since the last check.
+        quiet = quiet + 1 if kernels and spent - last < 0.4 else 0
+        if (kernels >= size and quiet) or quiet >= 3:
+            return time.monotonic() - start, spent, kernels
+        last = spent
+    raise TimeoutError(f"the pool of {size} kernels was not ready within {timeout:.0f} s")
 
 
 @contextmanager
