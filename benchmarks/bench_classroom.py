@@ -70,6 +70,7 @@ from tests.browser.lab import (  # noqa: E402
     kernels_of,
     server_log,
     server_process,
+    wait_for_pool,
 )
 
 GAME_TITLES = {g: title(g) for g in GAMES}
@@ -297,11 +298,26 @@ def spread(values: list[float]) -> str:
 
 # What a page without its board shows, counted in the browser: the widgets drawn so far,
 # the board's canvas, and the app's own message for a kernel that no longer answers.
-SHOWN = """() => ({
-    widgets: document.querySelectorAll('.jupyter-widgets').length,
-    canvases: document.querySelectorAll('.jupyter-matplotlib-canvas-div').length,
-    stopped: document.body.innerText.includes('The game stopped'),
-})"""
+SHOWN = """() => {
+    const div = document.querySelector('.jupyter-matplotlib-canvas-div');
+    const image = div && div.querySelector('canvas');
+    let drawn = null;
+    if (image && image.width && image.height) {
+        const d = image.getContext('2d').getImageData(0, 0, image.width, image.height).data;
+        drawn = false;
+        for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) { drawn = true; break; }
+    }
+    const probe = document.querySelector('[data-siege-probe]');
+    return {
+        widgets: document.querySelectorAll('.jupyter-widgets').length,
+        canvases: document.querySelectorAll('.jupyter-matplotlib-canvas-div').length,
+        stopped: document.body.innerText.includes('The game stopped'),
+        image: image ? `${image.width}x${image.height}` : null,
+        drawn,
+        space: probe ? probe.dataset.siegeSpace || 'none' : null,
+        applied: probe ? probe.dataset.siegeApplied || 'none' : null,
+    };
+}"""
 
 
 async def what_shows(page: Any) -> str:
@@ -312,7 +328,13 @@ async def what_shows(page: Any) -> str:
     except Exception as err:  # a page that cannot even be asked is said as such
         return f"nothing that could be read: {type(err).__name__}"
     stopped = ", 'The game stopped'" if seen["stopped"] else ""
-    return f"{seen['widgets']} widgets, {seen['canvases']} board canvases{stopped}"
+    said = f"{seen['widgets']} widgets, {seen['canvases']} board canvases{stopped}"
+    if seen["image"] is not None:
+        # Drawn or blank, and whether the kernel sized it for the room the page reported: the
+        # two things a board waits for before it counts as shown.
+        said += f"; the first board {seen['image']}, {'drawn' if seen['drawn'] else 'blank'}"
+        said += f", room reported {seen['space']}, sized for {seen['applied']}"
+    return said
 
 
 async def kernel_state(page: Any, seconds: float = 3.0) -> str:
@@ -386,7 +408,10 @@ async def run(args: argparse.Namespace) -> None:
     ) as base:
         url = f"{base}/voila/render/{APP}"
         sampler = Sampler(base)
-        warmed = wait_for_pool(sampler, args.pool) if args.pool else None
+        warmed = wait_for_pool(sampler.server, args.pool) if args.pool else None
+        # What the app spent before the pages (the pool made ready) is not theirs.
+        sampler.count_cpu()
+        sampler.app_base = dict(sampler.app_cpu)
         load_before = os.getloadavg()
         sampler.start()
         t0 = time.monotonic()
@@ -497,27 +522,6 @@ async def run(args: argparse.Namespace) -> None:
             + "; memory then "
             f"{total_after / mib:.0f} MiB (server {server_after / mib:.0f} MiB)"
         )
-
-
-def wait_for_pool(sampler: Sampler, size: int, timeout: float = 900.0) -> tuple[float, float, int]:
-    """Wait until the pool's kernels have started and gone quiet (each has run the app);
-    return the seconds waited, the CPU seconds the server and kernels spent meanwhile, and how
-    many kernels are ready (fewer than ``size`` if some failed to start)."""
-    start = time.monotonic()
-    last, quiet = -1.0, 0
-    while time.monotonic() - start < timeout:
-        time.sleep(2.0)
-        sampler.count_cpu()
-        spent = sum(sampler.app_cpu.values())
-        kernels = len(sampler.kernels())
-        # Quiet: under 0.4 CPU seconds in 2 s. A kernel that died on starting leaves the pool
-        # short for good, so three quiet checks in a row do as well as a full pool.
-        quiet = quiet + 1 if kernels and spent - last < 0.4 else 0
-        if (kernels >= size and quiet) or quiet >= 3:
-            sampler.app_base = dict(sampler.app_cpu)
-            return time.monotonic() - start, spent, kernels
-        last = spent
-    raise TimeoutError(f"the pool of {size} kernels was not ready within {timeout:.0f} s")
 
 
 STARTUP = """

@@ -57,39 +57,59 @@ def test_alike_warnings_are_counted_together() -> None:
 
 
 class _Pool:
-    """A stand-in for the benchmark's sampler while a pool of kernels starts: ``kernels``
-    start one a check, each spending CPU until it has run the app."""
+    """A stand-in for a Voilà server while its pool of kernels starts: ``kernels`` start one
+    a check, each spending CPU until it has run the app."""
 
     def __init__(self, kernels: int) -> None:
         self.target, self.checks = kernels, 0
-        self.app_cpu: dict[int, float] = {}
-        self.app_base: dict[int, float] = {}
+        self.cpu: dict[int, float] = {}
 
-    def count_cpu(self) -> None:
+    def app_cpu(self, server: Any) -> float:
+        assert server is self
         self.checks += 1
-        started = min(self.checks, self.target)
-        for k in range(started):
+        for k in range(min(self.checks, self.target)):
             # Busy for three checks after starting, then quiet.
             busy = self.checks - k <= 3
-            self.app_cpu[k] = self.app_cpu.get(k, 0.0) + (2.0 if busy else 0.01)
+            self.cpu[k] = self.cpu.get(k, 0.0) + (2.0 if busy else 0.01)
+        return sum(self.cpu.values())
 
-    def kernels(self) -> list[int]:
+    def kernels_of(self, server: Any) -> list[int]:
         return list(range(min(self.checks, self.target)))
 
 
-def test_the_pool_is_ready_once_its_kernels_have_gone_quiet(monkeypatch: Any) -> None:
-    import bench_classroom
+def _waited(monkeypatch: Any, pool: _Pool, size: int) -> tuple[float, float, int]:
+    from tests.browser import lab
 
-    monkeypatch.setattr(bench_classroom.time, "sleep", lambda s: None)
+    monkeypatch.setattr(lab.time, "sleep", lambda s: None)
+    monkeypatch.setattr(lab, "app_cpu", pool.app_cpu)
+    monkeypatch.setattr(lab, "kernels_of", pool.kernels_of)
+    return lab.wait_for_pool(pool, size)
+
+
+def test_the_pool_is_ready_once_its_kernels_have_gone_quiet(monkeypatch: Any) -> None:
     full = _Pool(4)
-    _, spent, ready = bench_classroom.wait_for_pool(full, 4)
+    _, spent, ready = _waited(monkeypatch, full, 4)
     # The last kernel starts at check 4 and is busy until check 6: the pool is ready at 7.
     assert ready == 4 and full.checks == 7
-    assert spent == sum(full.app_cpu.values()) and full.app_base == full.app_cpu
+    assert spent == sum(full.cpu.values())
     # A pool short of a kernel that died as it started is taken as ready all the same.
     short = _Pool(3)
-    assert bench_classroom.wait_for_pool(short, 4)[2] == 3
+    assert _waited(monkeypatch, short, 4)[2] == 3
     assert short.checks == 8  # quiet from check 6: three quiet checks in a row
+
+
+def test_a_pool_that_never_starts_is_a_timeout(monkeypatch: Any) -> None:
+    import pytest
+
+    from tests.browser import lab
+
+    clock = iter(range(0, 10_000, 2))
+    monkeypatch.setattr(lab.time, "monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr(lab.time, "sleep", lambda s: None)
+    monkeypatch.setattr(lab, "app_cpu", lambda server: 0.0)
+    monkeypatch.setattr(lab, "kernels_of", lambda server: [])
+    with pytest.raises(TimeoutError, match="pool of 4 kernels"):
+        lab.wait_for_pool(object(), 4, timeout=60.0)
 
 
 class _Page:
@@ -132,3 +152,37 @@ def test_a_failed_page_says_whether_its_kernel_runs() -> None:
         idle.wait()
     assert _run(kernel_state(_Page(kernel), seconds=0.5)) == "its kernel 0f0e0d0c is gone"
     assert _run(kernel_state(_Page(None))) == "its kernel not known"
+
+
+class _Shown:
+    """A stand-in for a Playwright page that answers the benchmark's question with ``seen``."""
+
+    def __init__(self, seen: dict[str, Any] | None) -> None:
+        self.seen = seen
+
+    async def evaluate(self, script: str) -> dict[str, Any]:
+        if self.seen is None:
+            raise RuntimeError("the page has gone")
+        return self.seen
+
+
+def test_a_failed_page_says_whether_its_board_was_drawn_and_sized() -> None:
+    from bench_classroom import what_shows
+
+    seen = {"widgets": 56, "canvases": 1, "stopped": False, "image": None}
+    assert _run(what_shows(_Shown(seen))) == "56 widgets, 1 board canvases"
+    seen |= {
+        "image": "620x540",
+        "drawn": False,
+        "space": '{"width":700}',
+        "applied": "none",
+    }
+    assert _run(what_shows(_Shown(seen))) == (
+        "56 widgets, 1 board canvases; the first board 620x540, blank, room reported "
+        '{"width":700}, sized for none'
+    )
+    seen |= {"stopped": True, "drawn": True}
+    assert "board canvases, 'The game stopped'; the first board 620x540, drawn" in _run(
+        what_shows(_Shown(seen))
+    )
+    assert _run(what_shows(_Shown(None))) == "nothing that could be read: RuntimeError"

@@ -15,7 +15,15 @@ import siege_nb as sn
 from siege_nb.serving import pool_settings
 from siege_nb.widgets.keeper import STOPPED_AFTER
 
-from .lab import ROOT, SHOTS, canvas_in, jupyter_server, kernels_of, server_process
+from .lab import (
+    ROOT,
+    SHOTS,
+    canvas_in,
+    jupyter_server,
+    kernels_of,
+    server_process,
+    wait_for_pool,
+)
 from .test_lab import click, wait_text
 
 #: Kernels made ready before the first page, as ``scripts/classroom --pupils 2`` keeps them.
@@ -28,24 +36,8 @@ def voila(request: pytest.FixtureRequest) -> Iterator[str]:
     settings = pool_settings(pool) if pool else None
     with jupyter_server("voila", root_dir=ROOT / "notebooks", voila_settings=settings) as base:
         if pool:
-            wait_for_the_pool(base, pool)
+            wait_for_pool(server_process(base), pool, timeout=180.0)
         yield base
-
-
-def wait_for_the_pool(base: str, size: int, timeout: float = 180.0) -> None:
-    """Wait until the server has started ``size`` kernels and they have gone quiet (each has
-    run the app), so that the pages take them."""
-    server = server_process(base)
-    deadline = time.monotonic() + timeout
-    last = -1.0
-    while time.monotonic() < deadline:
-        time.sleep(1.0)
-        kernels = kernels_of(server)
-        spent = sum(k.cpu_times().user + k.cpu_times().system for k in kernels)
-        if len(kernels) >= size and spent - last < 0.1:
-            return
-        last = spent
-    raise TimeoutError(f"the pool of {size} kernels was not ready in {timeout:.0f} s")
 
 
 def page_kernel(page: Any) -> str:
