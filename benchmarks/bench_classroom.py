@@ -285,6 +285,18 @@ class Sampler:
         self._thread.join()
 
 
+def machine_cpu(before: Any, after: Any) -> tuple[float, float]:
+    """The CPU seconds every core of the machine was busy between two ``psutil.cpu_times()``
+    readings, and the seconds a virtual machine's host took from it meanwhile ("steal": time
+    this machine was ready to run but its host ran something else). A run slowed by another
+    tenant of a shared host shows it there, not in the app's or the browser's figures."""
+    spent = {name: getattr(after, name) - getattr(before, name) for name in after._fields}
+    # Guest time is counted inside user time already; steal is time not run at all.
+    not_busy = ("idle", "iowait", "steal", "guest", "guest_nice")
+    busy = sum(value for name, value in spent.items() if name not in not_busy)
+    return busy, spent.get("steal", 0.0)
+
+
 def spread(values: list[float]) -> str:
     if not values:
         return "none"
@@ -414,6 +426,7 @@ async def run(args: argparse.Namespace) -> None:
         sampler.app_base = dict(sampler.app_cpu)
         load_before = os.getloadavg()
         sampler.start()
+        machine_before = psutil.cpu_times()
         t0 = time.monotonic()
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(
@@ -425,6 +438,7 @@ async def run(args: argparse.Namespace) -> None:
                 *(pupil(browser, url, r, i * gap, twins, viewport) for i, r in enumerate(runs))
             )
             played = time.monotonic() - t0
+            machine_during = machine_cpu(machine_before, psutil.cpu_times())
             sampler.count_cpu()
             # The CPU the pages' own work took; what comes after (idle kernels, the pool's
             # refills, culling) is counted apart.
@@ -484,6 +498,12 @@ async def run(args: argparse.Namespace) -> None:
         f"(the Voila server {server_cpu:.0f} s, its kernels {app - server_cpu:.0f} s); the "
         f"browser {shown:.0f} s, {shown / len(runs):.1f} s a page (the machine has "
         f"{os.cpu_count()} cores)"
+    )
+    busy, stolen = machine_during
+    print(
+        f"the whole machine while the pages ran: {busy:.0f} CPU seconds busy, of which "
+        f"{max(0.0, busy - app - shown):.0f} s neither the app's nor the browser's; "
+        f"{stolen:.0f} s taken by the host from this virtual machine (steal)"
     )
     later = sum(sampler.app_cpu.values()) - sum(during[0].values())
     print(f"CPU seconds of the app after the pages (idle kernels, refills, culling): {later:.0f} s")

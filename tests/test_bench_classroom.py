@@ -186,3 +186,15 @@ def test_a_failed_page_says_whether_its_board_was_drawn_and_sized() -> None:
         what_shows(_Shown(seen))
     )
     assert _run(what_shows(_Shown(None))) == "nothing that could be read: RuntimeError"
+
+
+def test_the_machines_own_cpu_and_the_hosts_steal_are_told_apart() -> None:
+    from collections import namedtuple
+
+    from bench_classroom import machine_cpu
+
+    times = namedtuple("times", "user nice system idle iowait irq softirq steal guest guest_nice")
+    before = times(100, 5, 20, 1000, 3, 0, 1, 50, 10, 0)
+    after = times(160, 5, 30, 1040, 4, 0, 2, 62, 25, 0)
+    # Busy: user 60 + system 10 + softirq 1 (guest is inside user); steal 12; idle not counted.
+    assert machine_cpu(before, after) == (71, 12)
