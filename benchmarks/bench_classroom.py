@@ -285,6 +285,19 @@ class Sampler:
         self._thread.join()
 
 
+def gauge_seconds(rounds: int = 5) -> float:
+    """Seconds a fixed piece of pure-Python work takes on this machine now (median of
+    ``rounds``): a yardstick to compare runs made at different times on a shared host."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        total = 0
+        for i in range(2_000_000):
+            total += i * i % 7
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def machine_cpu(before: Any, after: Any) -> tuple[float, float]:
     """The CPU seconds every core of the machine was busy between two ``psutil.cpu_times()``
     readings, and the seconds a virtual machine's host took from it meanwhile ("steal": time
@@ -425,6 +438,7 @@ async def run(args: argparse.Namespace) -> None:
         sampler.count_cpu()
         sampler.app_base = dict(sampler.app_cpu)
         load_before = os.getloadavg()
+        gauge = gauge_seconds()
         sampler.start()
         machine_before = psutil.cpu_times()
         t0 = time.monotonic()
@@ -500,6 +514,12 @@ async def run(args: argparse.Namespace) -> None:
         f"{os.cpu_count()} cores)"
     )
     busy, stolen = machine_during
+    print(
+        f"the machine's speed just before the pages: a fixed task of pure Python took "
+        f"{gauge:.2f} s (median of 5; higher is slower: on a shared host the same run can "
+        "find the machine slower or faster, and thirty pages on two cores are near the point "
+        "where a slower machine makes the pages queue)"
+    )
     print(
         f"the whole machine while the pages ran: {busy:.0f} CPU seconds busy, of which "
         f"{max(0.0, busy - app - shown):.0f} s neither the app's nor the browser's; "

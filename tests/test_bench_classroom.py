@@ -198,3 +198,10 @@ def test_the_machines_own_cpu_and_the_hosts_steal_are_told_apart() -> None:
     after = times(160, 5, 30, 1040, 4, 0, 2, 62, 25, 0)
     # Busy: user 60 + system 10 + softirq 1 (guest is inside user); steal 12; idle not counted.
     assert machine_cpu(before, after) == (71, 12)
+
+
+def test_the_speed_gauge_times_real_work() -> None:
+    from bench_classroom import gauge_seconds
+
+    once = gauge_seconds(rounds=1)
+    assert 0.001 < once < 30.0
