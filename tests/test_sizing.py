@@ -257,6 +257,29 @@ def test_the_classroom_fits_its_boards_to_the_page() -> None:
     assert room.board.size == "large" and room.library.player.size == "large"
 
 
+@pytest.mark.parametrize("space", [VOILA_1024, VOILA_1920, PHONE], ids=["1024", "1920", "phone"])
+def test_a_new_game_in_the_classroom_is_drawn_at_its_final_size_at_once(space: Space) -> None:
+    """Every change of game or preset, and New game, builds the next board for the room the
+    page has reported: when the new board's own probe reports that room, nothing is resized.
+    Every game and preset at 1024 x 768; each game at the other sizes."""
+    room = Classroom("siege-of-paris")
+    report(room.board, space)
+    switches: list[tuple[str, str]] = [
+        (game, preset)
+        for game in sn.GAMES
+        for preset in (sn.presets(game) if space == VOILA_1024 else ["default"])
+    ]
+    switches.append(switches[-1])  # New game: the same game and preset again
+    for game, preset in switches:
+        room.start(game, preset)
+        board = room.board
+        drawn_at = pixels(board)
+        report(board, space)
+        assert board.last_error is None, (game, preset, board.last_error)
+        assert pixels(board) == drawn_at, (game, preset, space)
+        assert board.board_canvas.probe.applied == space._asdict()
+
+
 def test_a_board_with_its_key_keeps_the_key_inside_after_a_resize() -> None:
     canvas = BoardCanvas((6.0, 7.6), legend=True)
     clicks: list[str | None] = []

@@ -243,6 +243,13 @@ belagerung, pyramid-siege
 
     def _board(self, game: Game) -> BoardWidget:
         board = BoardWidget(game, pupil=self.pupil)
+        old = getattr(self, "board", None)
+        if old is not None:
+            # Sized at once for the room the page reported to the old board: the new board
+            # is drawn at its final size first, instead of jumping to it when its own probe
+            # reports the same room, which also cost the kernel a second drawing of the
+            # whole board and the browser a second full picture.
+            board.board_canvas.space = old.board_canvas.space
         # The app is the page: the board fits below the header, at the app's size.
         board.set_size(self._size, page=True)
         # A record of another game, loaded on this board, starts that game here.
