@@ -13,7 +13,9 @@ small jobs in the browser make up for it:
   page was last heard: a kernel whose page has gone stops beating, falls idle and is culled
   as the server's settings say. A page that hears nothing for :data:`STOPPED_AFTER` seconds
   covers itself with a plain message (*the game stopped; press New game*) and a button that
-  reloads the page: a frozen board that ignores clicks is never left on a pupil's screen.
+  reloads the page: a frozen board that ignores clicks is never left on a pupil's screen. A
+  kernel that was only slow (under a whole class at once, answers have taken longer than
+  that) is heard again, and the cover goes by itself.
 
 :class:`Keeper` is the kernel's side; it draws nothing of its own until the page is stopped.
 """
@@ -93,12 +95,18 @@ export default {
       if (now - last > 1000 * model.get('stopped_after')) stop();
     }, 1000);
     const ask = setInterval(() => model.send({kind: 'ping'}), 1000 * model.get('beat_seconds'));
+    // A kernel only slow to answer (a machine crowded by a whole class) is heard again:
+    // the cover goes and the board is the pupil's again.
+    const heard = () => {
+      last = performance.now();
+      if (cover) { cover.remove(); cover = null; }
+    };
     const hear = (msg) => {
       if (!msg) return;
       if (msg.kind === 'beat') {
-        last = performance.now();
+        heard();
       } else if (msg.kind === 'keep') {
-        last = performance.now();
+        heard();
         // A full or forbidden storage keeps nothing: the game lives on in the kernel.
         try { window.localStorage.setItem(key, msg.record); } catch (e) { /* as above */ }
       } else if (msg.kind === 'forget') {
@@ -106,7 +114,12 @@ export default {
       }
     };
     model.on('msg:custom', hear);
-    return () => { clearInterval(watch); clearInterval(ask); model.off('msg:custom', hear); };
+    return () => {
+      clearInterval(watch);
+      clearInterval(ask);
+      model.off('msg:custom', hear);
+      if (cover) cover.remove();
+    };
   }
 };
 """

@@ -94,6 +94,33 @@ def test_a_reloaded_page_offers_its_game_back(voila: str, page: Any) -> None:
     assert "1 move played" in body.inner_text()
 
 
+def test_a_page_whose_kernel_was_only_slow_gets_its_board_back(voila: str, page: Any) -> None:
+    """Under a whole class at once a live kernel's answers have taken longer than
+    STOPPED_AFTER: the page says its game stopped, and must take that back when the kernel is
+    heard again. The kernel is paused (SIGSTOP) for longer than that, then let go."""
+    import signal
+
+    page.goto(f"{voila}/voila/render/classroom.ipynb", timeout=120_000)
+    page.evaluate("() => window.localStorage.clear()")
+    body, canvas = open_app(page, voila)
+    mine = page_kernel(page)
+    kernel = next(
+        k for k in kernels_of(server_process(voila)) if any(mine in a for a in k.cmdline())
+    )
+    kernel.send_signal(signal.SIGSTOP)
+    try:
+        stopped = page.locator("[data-siege-stopped]")
+        stopped.wait_for(timeout=(STOPPED_AFTER + 20) * 1000)
+    finally:
+        kernel.send_signal(signal.SIGCONT)
+    stopped.wait_for(state="detached", timeout=30_000)
+    twin = sn.BoardWidget("siege-of-paris")
+    click(canvas, twin, "C0")
+    click(canvas, twin, "f5")
+    wait_text(body, "Played C0-f5")
+    page.evaluate("() => window.localStorage.clear()")
+
+
 def test_a_page_whose_kernel_died_says_so_and_starts_anew(voila: str, page: Any) -> None:
     body, canvas = open_app(page, voila)
     twin = sn.BoardWidget("siege-of-paris")
