@@ -9,6 +9,7 @@ for each was the benchmark's own load on the machine, not the app's."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .lab import CHROMIUM, CHROMIUM_ARGS, OMNIBOX_POPUP_FEATURES, PLAYWRIGHT_DISABLED_FEATURES
@@ -29,34 +30,49 @@ def test_disabled_lists_parse() -> None:
     ]
 
 
-def _chromium_processes() -> list[Any]:
-    """This test's Chromium processes (Playwright's driver is our child, Chromium its)."""
+def _chromium_processes(since: float) -> list[Any]:
+    """The Chromium processes started since ``since`` (a ``time.time()``) among this test's
+    descendants (Playwright's driver is our child, Chromium its): the other browser tests'
+    Chromium, started earlier in the session, is left out."""
     import psutil
 
     found = []
     for proc in psutil.Process().children(recursive=True):
         try:
-            cmdline = proc.cmdline()
+            cmdline, started = proc.cmdline(), proc.create_time()
         except psutil.Error:
             continue
-        if cmdline and "chrom" in cmdline[0]:
+        if cmdline and "chrom" in cmdline[0] and started >= since:
             found.append(cmdline)
     return found
 
 
+def _open_pages(args: list[str]) -> list[list[str]]:
+    """Open PAGES pages, a window each as the benchmark's pupils, in a Chromium started with
+    ``args``; return the command lines of its processes while they are open. On a thread of
+    its own: the other browser tests' Playwright may still hold this thread's event loop."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def run() -> list[list[str]]:
+        from playwright.sync_api import sync_playwright
+
+        since = time.time() - 0.5  # process start times are rounded
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+            try:
+                for _ in range(PAGES):
+                    context = browser.new_context()
+                    context.new_page().goto("data:text/html,<p>a pupil</p>")
+                return _chromium_processes(since)
+            finally:
+                browser.close()
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(run).result(timeout=120)
+
+
 def test_our_switch_keeps_playwrights_and_drops_the_popup() -> None:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            for _ in range(PAGES):  # a window each, as the benchmark's pupils
-                context = browser.new_context()
-                context.new_page().goto("data:text/html,<p>a pupil</p>")
-            processes = _chromium_processes()
-        finally:
-            browser.close()
-
+    processes = _open_pages(CHROMIUM_ARGS)
     main = [c for c in processes if not any(a.startswith("--type=") for a in c)]
     assert len(main) == 1, main
     switches = _disabled(main[0])
@@ -75,16 +91,6 @@ def test_our_switch_keeps_playwrights_and_drops_the_popup() -> None:
 def test_without_our_switch_the_popup_is_loaded() -> None:
     """The check above can fail: with Playwright's switches alone, this Chromium loads the
     popup. (If a later Chromium stops loading it, this test says so, and the switch can go.)"""
-    from playwright.sync_api import sync_playwright
-
     plain = [a for a in CHROMIUM_ARGS if not a.startswith("--disable-features=")]
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=plain, headless=True)
-        try:
-            for _ in range(PAGES):
-                context = browser.new_context()
-                context.new_page().goto("data:text/html,<p>a pupil</p>")
-            processes = _chromium_processes()
-        finally:
-            browser.close()
+    processes = _open_pages(plain)
     assert [c for c in processes if "--top-chrome-webui" in c]
