@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import re
 import signal
@@ -65,8 +64,10 @@ from tests.browser.lab import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
     FITTED,
+    PAGE_KERNEL,
     SHOWS_SOMETHING,
     jupyter_server,
+    kernel_process,
     kernels_of,
     server_log,
     server_process,
@@ -361,20 +362,17 @@ async def kernel_state(page: Any, seconds: float = 3.0) -> str:
     """Say whether the kernel Voilà gave ``page`` still runs, and whether it is busy: the CPU
     it spends over ``seconds``."""
     try:
-        config = await page.evaluate(
-            "() => document.getElementById('jupyter-config-data')?.textContent || '{}'"
-        )
-        kernel = str(json.loads(config)["kernelId"])
+        kernel = await page.evaluate(PAGE_KERNEL)
     except Exception:
+        kernel = None
+    if not kernel:
         return "its kernel not known"
-    for proc in psutil.process_iter(["cmdline"]):
-        if any(f"kernel-{kernel}.json" in arg for arg in proc.info["cmdline"] or []):
-            try:
-                before = sum(proc.cpu_times()[:2])
-                await asyncio.sleep(seconds)
-                spent = sum(proc.cpu_times()[:2]) - before
-            except psutil.Error:
-                break
+    proc = kernel_process(kernel)
+    if proc is not None:
+        with contextlib.suppress(psutil.Error):
+            before = sum(proc.cpu_times()[:2])
+            await asyncio.sleep(seconds)
+            spent = sum(proc.cpu_times()[:2]) - before
             busy = "busy" if spent > seconds / 4 else "idle"
             return f"its kernel {kernel[:8]} runs, {busy}: {spent:.1f} CPU s in {seconds:g} s"
     return f"its kernel {kernel[:8]} is gone"

@@ -3,7 +3,6 @@ shows each page's time to its first board in the order the pages were opened."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -121,7 +120,7 @@ class _Page:
     async def evaluate(self, script: str) -> str:
         if self.kernel is None:
             raise RuntimeError("the page has gone")
-        return json.dumps({"kernelId": self.kernel})
+        return self.kernel
 
 
 def _run(coroutine: Any) -> Any:
@@ -152,6 +151,31 @@ def test_a_failed_page_says_whether_its_kernel_runs() -> None:
         idle.wait()
     assert _run(kernel_state(_Page(kernel), seconds=0.5)) == "its kernel 0f0e0d0c is gone"
     assert _run(kernel_state(_Page(None))) == "its kernel not known"
+
+
+def test_a_kernel_is_found_by_its_id_among_the_given_processes() -> None:
+    import subprocess
+
+    import psutil
+
+    from tests.browser.lab import kernel_id, kernel_process
+
+    kernel = "0a0b0c0d-1111-2222-3333-444455556666"
+    fake = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)", f"--f=/tmp/kernel-{kernel}.json"]
+    )
+    try:
+        proc = psutil.Process(fake.pid)
+        assert kernel_id(proc) == kernel
+        assert kernel_id(psutil.Process()) is None  # this test's own process runs no kernel
+        assert kernel_process(kernel, among=[psutil.Process(), proc]).pid == fake.pid
+        assert kernel_process(kernel, among=[psutil.Process()]) is None
+        assert kernel_process(kernel).pid == fake.pid  # among every process
+    finally:
+        fake.kill()
+        fake.wait()
+    assert kernel_id(proc) is None  # ended
+    assert kernel_process(kernel) is None
 
 
 class _Shown:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -18,7 +19,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -277,6 +278,41 @@ def kernels_of(server: Any) -> list[Any]:
             if "ipykernel" in " ".join(proc.cmdline()):
                 found.append(proc)
     return found
+
+
+#: A page's script giving the id of the kernel Voilà gave the page (from the page's
+#: configuration), or ``null`` when the page has none.
+PAGE_KERNEL = """() => {
+    const config = document.getElementById('jupyter-config-data');
+    return config ? JSON.parse(config.textContent).kernelId || null : null;
+}"""
+
+# A kernel's command line names its connection file, which names the kernel.
+_CONNECTION_FILE = re.compile(r"kernel-([0-9a-f-]+)\.json")
+
+
+def kernel_id(proc: Any) -> str | None:
+    """The id of the kernel ``proc`` (a ``psutil.Process``) runs, read from the connection
+    file on its command line; ``None`` for any other process, or one that has ended."""
+    import psutil
+
+    with suppress(psutil.Error):
+        for arg in proc.cmdline():
+            found = _CONNECTION_FILE.search(arg)
+            if found:
+                return found.group(1)
+    return None
+
+
+def kernel_process(kernel: str, among: Iterable[Any] | None = None) -> Any | None:
+    """The ``psutil.Process`` running the kernel whose id is ``kernel``, looked for among
+    ``among`` (by default every process of the machine); ``None`` if none runs it."""
+    import psutil
+
+    for proc in psutil.process_iter() if among is None else among:
+        if kernel_id(proc) == kernel:
+            return proc
+    return None
 
 
 def app_cpu(server: Any) -> float:

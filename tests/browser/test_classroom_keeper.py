@@ -3,7 +3,6 @@ back from the browser's storage, and a page whose kernel was killed says so and 
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Iterator
@@ -16,10 +15,13 @@ from siege_nb.serving import pool_settings
 from siege_nb.widgets.keeper import STOPPED_AFTER
 
 from .lab import (
+    PAGE_KERNEL,
     ROOT,
     SHOTS,
     canvas_in,
     jupyter_server,
+    kernel_id,
+    kernel_process,
     kernels_of,
     server_process,
     wait_for_pool,
@@ -42,19 +44,12 @@ def voila(request: pytest.FixtureRequest) -> Iterator[str]:
 
 def page_kernel(page: Any) -> str:
     """The id of the kernel Voilà gave ``page``, from the page's configuration."""
-    config = page.evaluate("() => document.getElementById('jupyter-config-data').textContent")
-    return str(json.loads(config)["kernelId"])
+    return str(page.evaluate(PAGE_KERNEL))
 
 
 def pooled(base: str) -> set[str]:
-    """The ids of the kernels the server at ``base`` runs (their connection files name them)."""
-    ids = set()
-    for kernel in kernels_of(server_process(base)):
-        for arg in kernel.cmdline():
-            found = re.search(r"kernel-([0-9a-f-]+)\.json", arg)
-            if found:
-                ids.add(found.group(1))
-    return ids
+    """The ids of the kernels the server at ``base`` runs."""
+    return {kernel_id(k) for k in kernels_of(server_process(base))} - {None}
 
 
 def open_app(page: Any, base: str) -> tuple[Any, Any]:
@@ -104,9 +99,8 @@ def test_a_page_whose_kernel_was_only_slow_gets_its_board_back(voila: str, page:
     page.evaluate("() => window.localStorage.clear()")
     body, canvas = open_app(page, voila)
     mine = page_kernel(page)
-    kernel = next(
-        k for k in kernels_of(server_process(voila)) if any(mine in a for a in k.cmdline())
-    )
+    kernel = kernel_process(mine, among=kernels_of(server_process(voila)))
+    assert kernel is not None, f"no kernel {mine} among the server's"
     kernel.send_signal(signal.SIGSTOP)
     try:
         stopped = page.locator("[data-siege-stopped]")
