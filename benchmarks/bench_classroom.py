@@ -510,8 +510,8 @@ async def run(args: argparse.Namespace) -> None:
     print(
         f"the machine's speed just before the pages: a fixed task of pure Python took "
         f"{gauge:.2f} s (median of 5; higher is slower: on a shared host the same run can "
-        "find the machine slower or faster, and thirty pages on two cores are near the point "
-        "where a slower machine makes the pages queue)"
+        "find the machine slower or faster; thirty pages within a minute on two cores queued "
+        "in most runs at any speed, see docs/classroom-load.md)"
     )
     print(
         f"the whole machine while the pages ran: {busy:.0f} CPU seconds busy, of which "
