@@ -3,6 +3,7 @@ shows each page's time to its first board in the order the pages were opened."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -124,13 +125,10 @@ class _Page:
 
 
 def _run(coroutine: Any) -> Any:
-    """Run ``coroutine`` on a thread of its own, with its own event loop: another test's loop
-    (Playwright's) may still be running on this one."""
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
+    """Run ``coroutine`` with an event loop of its own, on a thread of its own."""
+    from tests.browser.lab import on_a_thread_of_its_own
 
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        return thread.submit(asyncio.run, coroutine).result(timeout=60)
+    return on_a_thread_of_its_own(lambda: asyncio.run(coroutine))
 
 
 def test_a_failed_page_says_whether_its_kernel_runs() -> None:

@@ -10,12 +10,11 @@ import subprocess
 import sys
 import time
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.lab import free_port, stop_server, wait_until_up
+from browser.lab import free_port, on_a_thread_of_its_own, stop_server, wait_until_up
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from traitlets.utils.importstring import import_item
 
@@ -104,10 +103,7 @@ def test_a_real_server_connects_kernels_through_it(tmp_path: Path) -> None:
             )
             ws.close()
 
-        # On a thread of its own, with its own event loop: another test's loop (Playwright's)
-        # may still be set on this one.
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            pool.submit(asyncio.run, connect()).result(timeout=60)
+        on_a_thread_of_its_own(lambda: asyncio.run(connect()))
         deadline = time.monotonic() + 30
         while f"Kernel websocket {kernel}: TCP_NODELAY on" not in log_path.read_text():
             assert time.monotonic() < deadline, log_path.read_text()[-3000:]
@@ -171,10 +167,7 @@ def test_a_culling_pass_first_marks_the_pooled_kernels_active(
     for name in ("waiting", "taken"):
         manager._kernels[name] = SimpleNamespace(last_activity=long_ago)
     assert pooled_kernel_ids(manager) == {"waiting"}
-    # On a thread of its own, with its own event loop: another test's loop (Playwright's)
-    # may still be running on this one.
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        thread.submit(asyncio.run, manager.cull_kernels()).result(timeout=60)
+    on_a_thread_of_its_own(lambda: asyncio.run(manager.cull_kernels()))
     loop.close()
     # The culling saw the waiting kernel as just active, the page's kernel as it was.
     assert seen["waiting"] > long_ago and seen["taken"] == long_ago

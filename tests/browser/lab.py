@@ -19,10 +19,10 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 from siege_nb.serving import CONNECTION_CLASS
@@ -94,6 +94,21 @@ CHROMIUM_ARGS = [
 TOKEN = "siege-nb-browser-tests"
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+_T = TypeVar("_T")
+
+
+def on_a_thread_of_its_own(call: Callable[[], _T], timeout: float = 60.0) -> _T:
+    """``call()`` run on a new thread; its result returned, its error raised here.
+
+    For ``asyncio.run`` and Playwright's sync API in a test: in the test session another
+    test's event loop (Playwright's) may still be set on, or running on, the main thread,
+    and neither will start where a loop runs."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(call).result(timeout=timeout)
 
 
 def free_port() -> int:
@@ -350,12 +365,15 @@ def wait_for_pool(server: Any, size: int, timeout: float = 900.0) -> tuple[float
 
 
 @contextmanager
-def chromium(width: int = 1600, height: int = 1000) -> Iterator[Any]:
-    """A Playwright page in a headless Chromium (:data:`CHROMIUM`); closed at the end."""
+def chromium(
+    width: int = 1600, height: int = 1000, args: Sequence[str] = CHROMIUM_ARGS
+) -> Iterator[Any]:
+    """A Playwright page in a headless Chromium (:data:`CHROMIUM`) started with ``args``;
+    closed at the end. Its browser is ``page.context.browser``."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(args), headless=True)
         try:
             page = browser.new_page(viewport={"width": width, "height": height})
             yield page

@@ -12,9 +12,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .lab import CHROMIUM, CHROMIUM_ARGS, OMNIBOX_POPUP_FEATURES, PLAYWRIGHT_DISABLED_FEATURES
+from .lab import (
+    CHROMIUM_ARGS,
+    OMNIBOX_POPUP_FEATURES,
+    PLAYWRIGHT_DISABLED_FEATURES,
+    chromium,
+    on_a_thread_of_its_own,
+)
 
 PAGES = 3
+PUPIL = "data:text/html,<p>a pupil</p>"
 
 
 def _disabled(cmdline: list[str]) -> list[set[str]]:
@@ -49,26 +56,17 @@ def _chromium_processes(since: float) -> list[Any]:
 
 def _open_pages(args: list[str]) -> list[list[str]]:
     """Open PAGES pages, a window each as the benchmark's pupils, in a Chromium started with
-    ``args``; return the command lines of its processes while they are open. On a thread of
-    its own: the other browser tests' Playwright may still hold this thread's event loop."""
-    from concurrent.futures import ThreadPoolExecutor
+    ``args``; return the command lines of its processes while they are open."""
 
     def run() -> list[list[str]]:
-        from playwright.sync_api import sync_playwright
-
         since = time.time() - 0.5  # process start times are rounded
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
-            try:
-                for _ in range(PAGES):
-                    context = browser.new_context()
-                    context.new_page().goto("data:text/html,<p>a pupil</p>")
-                return _chromium_processes(since)
-            finally:
-                browser.close()
+        with chromium(args=args) as page:
+            page.goto(PUPIL)
+            for _ in range(PAGES - 1):
+                page.context.browser.new_context().new_page().goto(PUPIL)
+            return _chromium_processes(since)
 
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        return thread.submit(run).result(timeout=120)
+    return on_a_thread_of_its_own(run, timeout=120)
 
 
 def test_our_switch_keeps_playwrights_and_drops_the_popup() -> None:
